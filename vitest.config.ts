@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+// One project per package, named after it (as in dubzzz/fast-check).
+const names = ["rules", "engine", "generator", "scoring", "cli"];
+
+export default defineConfig({
+  test: {
+    projects: names.map((name) => ({
+      test: {
+        name: `@succ/${name}`,
+        root: `packages/${name}`,
+        include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+        testTimeout: 60_000,
+      },
+    })),
+  },
+});
