@@ -1,1 +1,2 @@
-export {};
+export { main, commands, type Command } from "./main.js";
+export { CliError } from "./errors.js";

@@ -1,0 +1,98 @@
+import { compute, explain, isDossierError, parseDossierText, RULES, type Rule } from "@succ/engine";
+import { parse } from "../args.js";
+import { CliError } from "../errors.js";
+import { Output, readLines, readText, assertReadable } from "../io.js";
+
+const HELP = `Usage: succ compute [FILE|-] [--jsonl] [--explain] [--ignore RULES] [--out FILE]
+
+Computes the answer of a dossier (spec §1): every beneficiary's taxable share and tax, to the
+euro, as the JSON answer {"beneficiaires": {...}, "total_droits": N} on one line.
+
+  FILE, -          the dossier (JSON); stdin when "-" or absent
+  --jsonl          one dossier a line in, one answer a line out, in order, streamed;
+                   an invalid line gives {"error": "...", "line": N} in its place and the
+                   exit code is 1 at the end
+  --explain        print the worked computation in French (a notary's calculation sheet)
+  --ignore RULES   counterfactual: switch off rules (comma-separated) among
+                   ${RULES.join(", ")}
+  --out FILE       write to FILE (replaced only when the command completes) instead of stdout
+  -h, --help       this help
+
+An invalid dossier: the errors on stderr (one "path: problem" a line), nothing on stdout,
+exit code 1.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    argv,
+    {
+      jsonl: { type: "boolean" },
+      explain: { type: "boolean" },
+      ignore: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    true,
+  );
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length > 1) throw new CliError(`expected one dossier file, got ${positionals.length}: ${positionals.join(" ")}`);
+  if (values.jsonl && values.explain) throw new CliError("--explain works on a single dossier, not with --jsonl");
+  const ignore = parseIgnore(values.ignore);
+  const file = positionals[0];
+
+  if (values.jsonl) {
+    await assertReadable(file);
+    const out = await Output.open(values.out);
+    let n = 0;
+    let bad = 0;
+    try {
+      for await (const line of readLines(file)) {
+        n++;
+        if (line.trim() === "") continue;
+        try {
+          const res = compute(parseDossierText(line), { ignore });
+          await out.write(`${JSON.stringify(res.answer)}\n`);
+        } catch (e) {
+          if (!isDossierError(e)) throw e;
+          bad++;
+          await out.write(`${JSON.stringify({ error: e.message.replace(/\n/g, "; "), line: n })}\n`);
+        }
+      }
+    } catch (e) {
+      await out.close(false);
+      throw e;
+    }
+    await out.close(true);
+    if (bad > 0) {
+      process.stderr.write(`succ compute: ${bad} of ${n} lines are not valid dossiers\n`);
+      return 1;
+    }
+    return 0;
+  }
+
+  const text = await readText(file, "dossier");
+  let result;
+  try {
+    result = compute(parseDossierText(text), { ignore });
+  } catch (e) {
+    if (!isDossierError(e)) throw e;
+    process.stderr.write(`succ compute: invalid dossier${file && file !== "-" ? ` ${file}` : ""}:\n${e.message.replace(/^/gm, "  ")}\n`);
+    return 1;
+  }
+  const out = await Output.open(values.out);
+  await out.write(values.explain ? explain(result) : `${JSON.stringify(result.answer)}\n`);
+  await out.close(true);
+  return 0;
+}
+
+function parseIgnore(raw: string | undefined): Rule[] {
+  if (raw === undefined) return [];
+  const names = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const n of names) {
+    if (!(RULES as readonly string[]).includes(n)) throw new CliError(`--ignore: unknown rule "${n}" (rules: ${RULES.join(", ")})`);
+  }
+  return names as Rule[];
+}

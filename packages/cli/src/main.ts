@@ -1,0 +1,58 @@
+import { CliError } from "./errors.js";
+
+export interface Command {
+  /** One line for `succ --help`. */
+  summary: string;
+  /** Loads the command's code only when it runs (as changesets' CLI does). */
+  load: () => Promise<{ run: (argv: string[]) => Promise<number> }>;
+}
+
+export const commands: Record<string, Command> = {
+  compute: { summary: "compute the answer of a dossier (file, stdin or JSONL)", load: () => import("./commands/compute.js") },
+};
+
+export const VERSION = "0.1.0";
+
+function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((c) => c.length));
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return [
+    "Usage: succ <command> [options]",
+    "",
+    "French inheritance and gift tax (droits de mutation à titre gratuit): exact engine,",
+    "deterministic task generator and strict scorer.",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Run `succ <command> --help` for a command's options.",
+    "",
+  ].join("\n");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(usage());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-v") {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`succ: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    const { run } = await command.load();
+    return await run(rest);
+  } catch (e) {
+    if (e instanceof CliError) {
+      process.stderr.write(`succ ${name}: ${e.message}\n`);
+      return e.exitCode;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,55 @@
+/** A calendar date without time zone (the law counts in days and completed years). */
+export interface CivilDate {
+  y: number;
+  m: number;
+  d: number;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/** Reads `YYYY-MM-DD`; `null` for anything else, including impossible dates like 2026-02-30. */
+export function parseDate(text: string): CivilDate | null {
+  const m = DATE.exec(text);
+  if (!m) return null;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (y < 1800 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
+  return { y, m: mo, d };
+}
+
+/** Negative, zero or positive as `a` is before, on or after `b`. */
+export function compareDates(a: CivilDate, b: CivilDate): number {
+  return a.y - b.y || a.m - b.m || a.d - b.d;
+}
+
+/**
+ * Age in completed years on `on`. The birthday counts from its own day; a 29 February
+ * birthday is reached on 1 March in common years.
+ */
+export function ageOn(birth: CivilDate, on: CivilDate): number {
+  const before = on.m < birth.m || (on.m === birth.m && on.d < birth.d);
+  return on.y - birth.y - (before ? 1 : 0);
+}
+
+/**
+ * Whether `date` falls within the `years` years before `act`: strictly after the same day and
+ * month `years` years earlier (a gift made exactly 15 years before the act is not recalled).
+ */
+export function withinYearsBefore(date: CivilDate, act: CivilDate, years: number): boolean {
+  return compareDates(date, { y: act.y - years, m: act.m, d: act.d }) > 0;
+}
+
+export function formatDate(d: CivilDate): string {
+  return `${String(d.y).padStart(4, "0")}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
+}
+
+/** `14/05/2026`, as French documents write dates. */
+export function formatDateFr(d: CivilDate): string {
+  return `${String(d.d).padStart(2, "0")}/${String(d.m).padStart(2, "0")}/${d.y}`;
+}
