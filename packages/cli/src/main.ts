@@ -8,7 +8,14 @@ export interface Command {
 }
 
 export const commands: Record<string, Command> = {
+  generate: { summary: "generate the task set (JSONL): prompts, dossiers and gold answers", load: () => import("./commands/generate.js") },
   compute: { summary: "compute the answer of a dossier (file, stdin or JSONL)", load: () => import("./commands/compute.js") },
+  score: { summary: "score replies against the tasks' gold answers", load: () => import("./commands/score.js") },
+  validate: { summary: "check that gold answers score 1 and no-op or hostile replies 0", load: () => import("./commands/validate.js") },
+  fingerprint: { summary: "SHA-256 of a task set, stable across machines and runs", load: () => import("./commands/fingerprint.js") },
+  stats: { summary: "measure the task set: variants, rules that matter, prompt lengths", load: () => import("./commands/stats.js") },
+  eval: { summary: "run a model behind an OpenAI-compatible API on the tasks and score it", load: () => import("./commands/eval.js") },
+  export: { summary: "write the tasks in the formats of other evaluation tools", load: () => import("./commands/export.js") },
 };
 
 export const VERSION = "0.1.0";
