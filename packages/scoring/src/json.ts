@@ -1,0 +1,302 @@
+/**
+ * A small strict JSON parser (RFC 8259 grammar) for the `<droits>` block.
+ *
+ * JSON.parse cannot be used: it keeps the last of two duplicate keys without a word (so a reply
+ * could hide a wrong value behind a right one) and turns every number into a binary float (so
+ * `41169.001` and `41169.0000000000001` become indistinguishable from what was written). This
+ * parser rejects duplicate keys at any depth, keeps each number as its source text, stores
+ * objects in a Map (a `__proto__` key is an ordinary key, no prototype is touched) and bounds
+ * nesting depth and token count so that no input can exhaust the stack or run long.
+ * It is a single left-to-right pass with no regular expression: linear in the input length.
+ */
+
+export type JsonValue =
+  | { readonly kind: "object"; readonly entries: ReadonlyMap<string, JsonValue> }
+  | { readonly kind: "array"; readonly items: readonly JsonValue[] }
+  | { readonly kind: "string"; readonly value: string }
+  | { readonly kind: "number"; readonly text: string }
+  | { readonly kind: "boolean"; readonly value: boolean }
+  | { readonly kind: "null" };
+
+/** A valid answer nests 3 deep; 64 leaves room for any sane JSON and keeps recursion shallow. */
+export const MAX_DEPTH = 64;
+/** Values plus keys. A 50-beneficiary answer has about 200; 10,000 stops `[0,0,0,…]` floods. */
+export const MAX_TOKENS = 10_000;
+
+/**
+ * Why a reply is rejected. Thrown inside the scorer and caught at its boundary; deliberately
+ * not an Error so that rejecting a hostile reply costs no stack-trace capture.
+ */
+export class Reject {
+  constructor(readonly reason: string) {}
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+function isDigit(c: number): boolean {
+  return c >= ZERO && c <= NINE;
+}
+
+/** First position at or after `pos` that is not an ASCII digit (bounded loop: stays monomorphic). */
+export function skipDigits(text: string, pos: number): number {
+  const end = text.length;
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c < ZERO || c > NINE) break;
+    pos++;
+  }
+  return pos;
+}
+
+function hexValue(c: number): number {
+  if (c >= ZERO && c <= NINE) return c - ZERO;
+  if (c >= 0x41 && c <= 0x46) return c - 0x41 + 10; // A-F
+  if (c >= 0x61 && c <= 0x66) return c - 0x61 + 10; // a-f
+  return -1;
+}
+
+/** Parses exactly one JSON value surrounded by optional JSON whitespace; throws Reject. */
+export function parseStrictJson(text: string): JsonValue {
+  return new Parser(text).parseDocument();
+}
+
+class Parser {
+  private pos = 0;
+  private tokens = 0;
+
+  constructor(private readonly text: string) {}
+
+  parseDocument(): JsonValue {
+    const value = this.parseValue(1);
+    this.skipWhitespace();
+    if (this.pos < this.text.length) {
+      // Name the common trick ("{…}{…}") apart from plain garbage, for readable reasons.
+      throw new Reject(this.startsValue(this.text.charCodeAt(this.pos)) ? "several_json_values" : "invalid_json");
+    }
+    return value;
+  }
+
+  private startsValue(c: number): boolean {
+    return c === 0x7b || c === 0x5b || c === QUOTE || c === 0x2d || isDigit(c) || c === 0x74 || c === 0x66 || c === 0x6e;
+  }
+
+  private skipWhitespace(): void {
+    const text = this.text;
+    let pos = this.pos;
+    while (pos < text.length) {
+      const c = text.charCodeAt(pos);
+      if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
+      pos++;
+    }
+    this.pos = pos;
+  }
+
+  private countToken(): void {
+    if (++this.tokens > MAX_TOKENS) throw new Reject("too_many_tokens");
+  }
+
+  private parseValue(depth: number): JsonValue {
+    this.skipWhitespace();
+    this.countToken();
+    const c = this.text.charCodeAt(this.pos); // NaN past the end: matches no case below
+    switch (c) {
+      case 0x7b: // {
+        return this.parseObject(depth);
+      case 0x5b: // [
+        return this.parseArray(depth);
+      case QUOTE:
+        return { kind: "string", value: this.parseString() };
+      case 0x74: // t
+        return this.parseLiteral("true", { kind: "boolean", value: true });
+      case 0x66: // f
+        return this.parseLiteral("false", { kind: "boolean", value: false });
+      case 0x6e: // n
+        return this.parseLiteral("null", { kind: "null" });
+      default:
+        if (c === 0x2d || isDigit(c)) return { kind: "number", text: this.parseNumber() };
+        // Covers NaN, Infinity, single quotes, comments, an empty block.
+        throw new Reject("invalid_json");
+    }
+  }
+
+  private parseLiteral(word: string, value: JsonValue): JsonValue {
+    if (!this.text.startsWith(word, this.pos)) throw new Reject("invalid_json");
+    this.pos += word.length;
+    return value;
+  }
+
+  private expect(c: number): void {
+    this.skipWhitespace();
+    if (this.text.charCodeAt(this.pos) !== c) throw new Reject("invalid_json");
+    this.pos++;
+  }
+
+  private parseObject(depth: number): JsonValue {
+    if (depth > MAX_DEPTH) throw new Reject("too_deep");
+    this.pos++; // {
+    const entries = new Map<string, JsonValue>();
+    this.skipWhitespace();
+    if (this.text.charCodeAt(this.pos) === 0x7d) {
+      this.pos++;
+      return { kind: "object", entries };
+    }
+    for (;;) {
+      this.skipWhitespace();
+      if (this.text.charCodeAt(this.pos) !== QUOTE) throw new Reject("invalid_json");
+      this.countToken();
+      // Keys are compared after unescaping, as JSON defines: "B1" and "B\u0031" are duplicates.
+      const key = this.parseString();
+      if (entries.has(key)) throw new Reject(`duplicate_key: ${displayKey(key)}`);
+      this.expect(0x3a); // :
+      entries.set(key, this.parseValue(depth + 1));
+      this.skipWhitespace();
+      const next = this.text.charCodeAt(this.pos++);
+      if (next === 0x7d) return { kind: "object", entries }; // }
+      if (next !== 0x2c) throw new Reject("invalid_json"); // ,
+    }
+  }
+
+  private parseArray(depth: number): JsonValue {
+    if (depth > MAX_DEPTH) throw new Reject("too_deep");
+    this.pos++; // [
+    const items: JsonValue[] = [];
+    this.skipWhitespace();
+    if (this.text.charCodeAt(this.pos) === 0x5d) {
+      this.pos++;
+      return { kind: "array", items };
+    }
+    for (;;) {
+      items.push(this.parseValue(depth + 1));
+      this.skipWhitespace();
+      const next = this.text.charCodeAt(this.pos++);
+      if (next === 0x5d) return { kind: "array", items }; // ]
+      if (next !== 0x2c) throw new Reject("invalid_json"); // ,
+    }
+  }
+
+  /** At an opening quote; returns the unescaped string and leaves pos after the closing quote. */
+  private parseString(): string {
+    const text = this.text;
+    let pos = this.pos + 1;
+    let out = "";
+    let runStart = pos;
+    for (;;) {
+      if (pos >= text.length) throw new Reject("invalid_json");
+      const c = text.charCodeAt(pos);
+      if (c === QUOTE) {
+        out += text.slice(runStart, pos);
+        this.pos = pos + 1;
+        return out;
+      }
+      if (c < SPACE) throw new Reject("invalid_json"); // raw control characters are not JSON
+      if (c !== BACKSLASH) {
+        pos++;
+        continue;
+      }
+      out += text.slice(runStart, pos);
+      const e = text.charCodeAt(pos + 1);
+      pos += 2;
+      switch (e) {
+        case QUOTE:
+          out += '"';
+          break;
+        case BACKSLASH:
+          out += "\\";
+          break;
+        case 0x2f:
+          out += "/";
+          break;
+        case 0x62:
+          out += "\b";
+          break;
+        case 0x66:
+          out += "\f";
+          break;
+        case 0x6e:
+          out += "\n";
+          break;
+        case 0x72:
+          out += "\r";
+          break;
+        case 0x74:
+          out += "\t";
+          break;
+        case 0x75: {
+          // \uXXXX: exactly four hex digits.
+          let code = 0;
+          for (let k = 0; k < 4; k++) {
+            const h = hexValue(text.charCodeAt(pos + k));
+            if (h < 0) throw new Reject("invalid_json");
+            code = code * 16 + h;
+          }
+          out += String.fromCharCode(code);
+          pos += 4;
+          break;
+        }
+        default:
+          throw new Reject("invalid_json");
+      }
+      runStart = pos;
+    }
+  }
+
+  /** JSON number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, kept as text. */
+  private parseNumber(): string {
+    const text = this.text;
+    const start = this.pos;
+    let pos = start;
+    if (text.charCodeAt(pos) === 0x2d) pos++;
+    const first = text.charCodeAt(pos);
+    if (first === ZERO) {
+      pos++;
+      if (isDigit(text.charCodeAt(pos))) throw new Reject("invalid_json"); // leading zero: 0123
+    } else if (isDigit(first)) {
+      pos = skipDigits(text, pos);
+    } else {
+      throw new Reject("invalid_json"); // "-" alone, "-Infinity"
+    }
+    if (text.charCodeAt(pos) === 0x2e) {
+      pos++;
+      if (!isDigit(text.charCodeAt(pos))) throw new Reject("invalid_json");
+      pos = skipDigits(text, pos);
+    }
+    const e = text.charCodeAt(pos);
+    if (e === 0x65 || e === 0x45) {
+      pos++;
+      const sign = text.charCodeAt(pos);
+      if (sign === 0x2b || sign === 0x2d) pos++;
+      if (!isDigit(text.charCodeAt(pos))) throw new Reject("invalid_json");
+      pos = skipDigits(text, pos);
+    }
+    this.pos = pos;
+    return text.slice(start, pos);
+  }
+}
+
+const PLAIN_KEY_MAX = 32;
+
+/**
+ * A key as it may appear in a reason: plain short keys as they are, anything else quoted and
+ * cut, so that a hostile key cannot make reasons long or multi-line.
+ */
+export function displayKey(key: string): string {
+  if (key.length > 0 && key.length <= PLAIN_KEY_MAX && isPlainKey(key)) return key;
+  const cut = key.length > PLAIN_KEY_MAX;
+  return JSON.stringify(cut ? key.slice(0, PLAIN_KEY_MAX) : key) + (cut ? "…" : "");
+}
+
+function isPlainKey(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    const ok = isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2d;
+    if (!ok) return false;
+  }
+  return true;
+}
