@@ -1,5 +1,5 @@
 import Fraction from "fraction.js";
-import { CASH_GIFT_790G, RELATIONSHIPS, type Relationship } from "@succ/rules";
+import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RELATIONSHIPS, type Relationship } from "@succ/rules";
 import { compareDates, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { JsonNumber, parseJsonExact } from "./json.js";
@@ -348,9 +348,12 @@ export function readDossier(input: unknown): Dossier {
     }
     if (r.issues.length === 0) {
       const shareSum = sum(residue.map((x) => x.share));
+      // The net estate of spec §2: funeral costs count up to the cap of art. 775 only (checking
+      // against the whole invoice would refuse valid bequests and accept an unshared residue).
+      const funeralDeducted = funeralCosts!.gt(FUNERAL_COSTS_CAP.value) ? new Fraction(FUNERAL_COSTS_CAP.value) : funeralCosts!;
       const net = sum(assets.map((a) => a.value))
         .sub(sum(debts.map((d) => d.value)))
-        .sub(funeralCosts!);
+        .sub(funeralDeducted);
       const bequestSum = sum(bequests.map((b) => b.amount));
       if (net.lt(0)) r.fail("debts", "the debts and funeral costs exceed the assets");
       else if (bequestSum.gt(net)) r.fail("bequests", `bequests total ${formatAmount(bequestSum)} €, above the net estate`);
