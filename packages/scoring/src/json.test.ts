@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_DEPTH, MAX_TOKENS, parseStrictJson, Reject, type JsonValue } from "./json";
 
@@ -112,5 +113,59 @@ describe("parseStrictJson", () => {
     expect(reason.startsWith('duplicate_key: "k\\nk\\n')).toBe(true);
     expect(reason).not.toContain("\n");
     expect(reason.length).toBeLessThan(100);
+  });
+});
+
+/** The plain JavaScript value JSON.parse would give, for comparison (numbers through Number). */
+function toPlain(value: JsonValue): unknown {
+  switch (value.kind) {
+    case "object":
+      return Object.fromEntries([...value.entries].map(([k, v]) => [k, toPlain(v)]));
+    case "array":
+      return value.items.map(toPlain);
+    case "number":
+      return Number(value.text);
+    case "null":
+      return null;
+    default:
+      return value.value;
+  }
+}
+
+describe("parseStrictJson against JSON.parse", () => {
+  it("reads every string JSON.stringify writes, escapes and lone surrogates included", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (s) => {
+        expect(parseStrictJson(JSON.stringify(s))).toEqual({ kind: "string", value: s });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it("reads every JSON document without duplicate keys as JSON.parse does", () => {
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 6 }), (text) => {
+        expect(toPlain(parseStrictJson(text))).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it("accepts nothing that JSON.parse rejects", () => {
+    const alphabet = fc.constantFrom("{", "}", "[", "]", '"', ":", ",", " ", "\\", "u", "0", "1", "-", "+", ".", "e", "E", "t", "true", "null", "a", "\n");
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join("");
+        let strictAccepts = true;
+        try {
+          parseStrictJson(text);
+        } catch (error) {
+          if (!(error instanceof Reject)) throw error;
+          strictAccepts = false;
+        }
+        if (strictAccepts) expect(() => JSON.parse(text)).not.toThrow();
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -7,7 +7,7 @@
  * parser rejects duplicate keys at any depth, keeps each number as its source text, stores
  * objects in a Map (a `__proto__` key is an ordinary key, no prototype is touched) and bounds
  * nesting depth and token count so that no input can exhaust the stack or run long.
- * It is a single left-to-right pass with no regular expression: linear in the input length.
+ * It is a single left-to-right pass, never looking back: linear in the input length.
  */
 
 export type JsonValue =
@@ -31,10 +31,6 @@ export class Reject {
   constructor(readonly reason: string) {}
 }
 
-const SPACE = 0x20;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const ZERO = 0x30;
@@ -44,15 +40,43 @@ function isDigit(c: number): boolean {
   return c >= ZERO && c <= NINE;
 }
 
-/** First position at or after `pos` that is not an ASCII digit (bounded loop: stays monomorphic). */
-export function skipDigits(text: string, pos: number): number {
-  const end = text.length;
-  while (pos < end) {
-    const c = text.charCodeAt(pos);
-    if (c < ZERO || c > NINE) break;
+/*
+ * Runs of one character class. Short runs, the usual case (one space, five digits, a key), are
+ * scanned inline; past INLINE characters the rest of the run goes to a sticky regular
+ * expression, which V8 runs as native code about three times faster than a charCodeAt loop:
+ * that is what a 200,000-character hostile reply is made of. Each regex is a single class
+ * under `*` with nothing after it, so it cannot backtrack: linear by construction.
+ */
+const INLINE = 16;
+const DIGIT_RUN = /[0-9]*/y;
+const WHITESPACE_RUN = /[ \t\n\r]*/y;
+/** Characters a JSON string may hold as they are: not a quote, a backslash or a control. */
+const PLAIN_STRING_RUN = /[^"\\\u0000-\u001f]*/y;
+
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function isPlainStringChar(c: number): boolean {
+  return c !== QUOTE && c !== BACKSLASH && c >= 0x20;
+}
+
+/** First position at or after `pos` where `inRun` fails, or the end of `text`. */
+function skipRun(text: string, pos: number, inRun: (c: number) => boolean, run: RegExp): number {
+  const stop = Math.min(text.length, pos + INLINE);
+  while (pos < stop) {
+    if (!inRun(text.charCodeAt(pos))) return pos;
     pos++;
   }
-  return pos;
+  if (pos >= text.length) return pos;
+  run.lastIndex = pos;
+  run.test(text); // always matches (possibly empty); lastIndex is then the end of the run
+  return run.lastIndex;
+}
+
+/** First position at or after `pos` that is not an ASCII digit. */
+export function skipDigits(text: string, pos: number): number {
+  return skipRun(text, pos, isDigit, DIGIT_RUN);
 }
 
 function hexValue(c: number): number {
@@ -88,14 +112,7 @@ class Parser {
   }
 
   private skipWhitespace(): void {
-    const text = this.text;
-    let pos = this.pos;
-    while (pos < text.length) {
-      const c = text.charCodeAt(pos);
-      if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
-      pos++;
-    }
-    this.pos = pos;
+    this.pos = skipRun(this.text, this.pos, isWhitespace, WHITESPACE_RUN);
   }
 
   private countToken(): void {
@@ -188,6 +205,7 @@ class Parser {
     let out = "";
     let runStart = pos;
     for (;;) {
+      pos = skipRun(text, pos, isPlainStringChar, PLAIN_STRING_RUN);
       if (pos >= text.length) throw new Reject("invalid_json");
       const c = text.charCodeAt(pos);
       if (c === QUOTE) {
@@ -195,11 +213,7 @@ class Parser {
         this.pos = pos + 1;
         return out;
       }
-      if (c < SPACE) throw new Reject("invalid_json"); // raw control characters are not JSON
-      if (c !== BACKSLASH) {
-        pos++;
-        continue;
-      }
+      if (c !== BACKSLASH) throw new Reject("invalid_json"); // a raw control character
       out += text.slice(runStart, pos);
       const e = text.charCodeAt(pos + 1);
       pos += 2;
