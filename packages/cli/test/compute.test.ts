@@ -1,0 +1,253 @@
+/**
+ * `succ compute`, end to end: the built CLI (packages/cli/dist/bin.js) run as a child process.
+ * The root `pnpm test` builds first; run `pnpm build` before calling vitest directly.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "succ-compute-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function succ(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, "compute", ...args], { input: input ?? "", encoding: "utf8", cwd: dir, timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function file(name: string, content: unknown): string {
+  const p = join(dir, name);
+  writeFileSync(p, typeof content === "string" ? content : JSON.stringify(content));
+  return p;
+}
+
+/** No stack trace anywhere: no "    at f (file:…)" line, no internal error. */
+function noStack(text: string) {
+  expect(text).not.toMatch(/^\s+at /m);
+  expect(text).not.toMatch(/internal error/);
+}
+
+// Official example (service-public.gouv.fr F14198): a child inheriting 150,000 € pays 8,194 €:
+// 150,000 − 100,000 = 50,000; 1,380.75 + 0.20 × (50,000 − 15,932) = 8,194.35 → 8,194.
+// Here the estate is 151,500 with funeral costs of 5,000 capped at 1,500: net 150,000.
+const estate = {
+  kind: "estate",
+  date: "2026-01-10",
+  person: { name: "Odette Lambert", birthDate: "1940-01-01" },
+  beneficiaries: [{ id: "E", name: "Julien Lambert", relationship: "child", birthDate: "1970-01-01" }],
+  assets: [{ label: "Maison", value: 151500 }],
+  funeralCosts: 5000,
+  residue: [{ beneficiary: "E", share: "1" }],
+};
+const ESTATE_ANSWER = { beneficiaires: { E: { part_taxable: 50000, droits: 8194 } }, total_droits: 8194 };
+
+// Official example (F14203): a gift of 100,000 € to a grandchild pays 11,821 €:
+// 100,000 − 31,865 = 68,135; 1,380.75 + 0.20 × (68,135 − 15,932 = 52,203) = 11,821.35 → 11,821.
+const gift = {
+  kind: "gift",
+  date: "2026-01-10",
+  person: { name: "Gérard Morel", birthDate: "1950-01-01" },
+  beneficiaries: [{ id: "G", name: "Léo Morel", relationship: "grandchild", birthDate: "2000-01-01" }],
+  gifts: [{ label: "Appartement", value: 100000, to: [{ beneficiary: "G", fraction: "1" }] }],
+};
+const GIFT_ANSWER = { beneficiaires: { G: { part_taxable: 68135, droits: 11821 } }, total_droits: 11821 };
+
+const invalid = { ...estate, date: "2026-02-30" };
+
+describe("succ compute FILE | stdin", () => {
+  it("computes a dossier from a file: one JSON line on stdout, exit 0", () => {
+    const r = succ([file("estate.json", estate)]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout.endsWith("\n")).toBe(true);
+    expect(r.stdout.trim().split("\n")).toHaveLength(1);
+    expect(JSON.parse(r.stdout)).toEqual(ESTATE_ANSWER);
+  });
+  it("reads stdin when the file is absent or '-'", () => {
+    for (const args of [[], ["-"]]) {
+      const r = succ(args, JSON.stringify(gift, null, 2));
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual(GIFT_ANSWER);
+    }
+  });
+  it("computes the example dossier kept in the repository", () => {
+    const example = fileURLToPath(new URL("../../../examples/estate-spouse-children.json", import.meta.url));
+    const r = succ([example]);
+    expect(r.code).toBe(0);
+    // Worked by hand: net 506,500.40 − 12,000 − 1,500 = 493,000.40; bequest 20,000 → residue
+    // 473,000.40; spouse 86 → bare ownership 80 %. B2: ½ × 80 % = 189,200.16 − (100,000 − 60,000
+    // recalled) = 149,200 → 1,380.75 + 0.20 × 133,268 = 28,034.35. B3, B4: ¼ × 80 % = 94,600.08 −
+    // 50,000 (shared 100,000) = 44,600 → 1,380.75 + 0.20 × 28,668 = 7,114.35. B5 nephew: 20,000 −
+    // 7,967 = 12,033 × 55 % = 6,618.15.
+    expect(JSON.parse(r.stdout)).toEqual({
+      beneficiaires: {
+        B1: { part_taxable: 0, droits: 0 },
+        B2: { part_taxable: 149200, droits: 28034 },
+        B3: { part_taxable: 44600, droits: 7114 },
+        B4: { part_taxable: 44600, droits: 7114 },
+        B5: { part_taxable: 12033, droits: 6618 },
+      },
+      total_droits: 48880,
+    });
+  });
+  it("--out writes the answer to a file, nothing on stdout", () => {
+    const out = join(dir, "answer.json");
+    const r = succ([file("gift.json", gift), "--out", out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(JSON.parse(readFileSync(out, "utf8"))).toEqual(GIFT_ANSWER);
+  });
+});
+
+describe("succ compute --explain", () => {
+  it("prints the worked computation in French", () => {
+    const r = succ([file("estate.json", estate), "--explain"]);
+    expect(r.code).toBe(0);
+    const t = r.stdout;
+    expect(t).toMatch(/^FEUILLE DE CALCUL — Succession de Odette Lambert, décédé\(e\) le 10\/01\/2026/);
+    expect(t).toMatch(/Actif brut \.+ 151\u202f500 €/);
+    expect(t).toMatch(/Frais funéraires 5\u202f000 €, plafonnés à 1\u202f500 € \(art\. 775\) \.+ − 1\u202f500 €/);
+    expect(t).toMatch(/Actif net \.+ 150\u202f000 €/);
+    expect(t).toMatch(/Abattement, art\. 779 I \.+ 100\u202f000 €/);
+    expect(t).toMatch(/Part taxable arrondie à l'euro \.+ 50\u202f000 €/);
+    expect(t).toMatch(/Barème en ligne directe \(art\. 777 tableau I\)/);
+    expect(t).toMatch(/de 15\u202f932 € à 552\u202f324 € à 20 % sur 34\u202f068 € \.+ 6\u202f813,60 €/);
+    expect(t).toMatch(/Droits exacts .+ 8\u202f194,35 €/);
+    expect(t).toMatch(/Total des droits \.+ 8\u202f194 €/);
+  });
+  it("explains a gift, and says which rules a counterfactual ignored", () => {
+    const r = succ([file("gift.json", gift), "--explain", "--ignore", "recall"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Donation de Gérard Morel, acte du 10\/01\/2026 \(donateur âgé de 76 ans\)/);
+    expect(r.stdout).toMatch(/Abattement, art\. 790 B \.+ 31\u202f865 €/);
+    expect(r.stdout).toMatch(/règles écartées : rappel fiscal des donations antérieures \(art\. 784\)/);
+  });
+});
+
+describe("succ compute --jsonl", () => {
+  it("one answer a line, in order; an invalid line gives {error, line} in its place; exit 1", () => {
+    const lines = [JSON.stringify(estate), JSON.stringify(invalid), JSON.stringify(gift), "{not json", "", JSON.stringify(gift)];
+    const r = succ(["--jsonl", file("mixed.jsonl", `${lines.join("\n")}\n`)]);
+    expect(r.code).toBe(1);
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out).toHaveLength(5);
+    expect(out[0]).toEqual(ESTATE_ANSWER);
+    expect(out[1]).toEqual({ error: expect.stringMatching(/^date: not a date: "2026-02-30"/), line: 2 });
+    expect(Object.keys(out[1])).toEqual(["error", "line"]);
+    expect(out[2]).toEqual(GIFT_ANSWER);
+    expect(out[3]).toEqual({ error: expect.stringMatching(/JSON, character/), line: 4 });
+    // The blank line 5 gives nothing; line numbers still count it.
+    expect(out[4]).toEqual(GIFT_ANSWER);
+    expect(r.stderr).toMatch(/2 of 6 lines are not valid dossiers/);
+    noStack(r.stderr);
+  });
+  it("all lines valid: exit 0, from stdin too, CRLF accepted", () => {
+    const text = [estate, gift, estate].map((d) => JSON.stringify(d)).join("\r\n");
+    for (const args of [["--jsonl"], ["--jsonl", "-"]]) {
+      const r = succ(args, text);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l))).toEqual([ESTATE_ANSWER, GIFT_ANSWER, ESTATE_ANSWER]);
+    }
+  });
+  it("keeps the order over many lines", () => {
+    // Gifts of 100,000 + k € to a child: taxable k, in input order.
+    const lines: string[] = [];
+    for (let k = 0; k < 3000; k++) {
+      lines.push(JSON.stringify({ ...gift, beneficiaries: [{ ...gift.beneficiaries[0], relationship: "child" }], gifts: [{ ...gift.gifts[0], value: 100000 + k }] }));
+    }
+    const r = succ(["--jsonl", file("many.jsonl", lines.join("\n"))]);
+    expect(r.code).toBe(0);
+    const taxables = r.stdout.trim().split("\n").map((l) => JSON.parse(l).beneficiaires.G.part_taxable);
+    expect(taxables).toEqual(Array.from({ length: 3000 }, (_, k) => k));
+  });
+});
+
+describe("an invalid dossier", () => {
+  it("non-zero exit, the errors on stderr with their path, nothing on stdout, no stack trace", () => {
+    const bad = { ...estate, date: "2026-02-30", assets: [{ label: "Maison", value: -5 }] };
+    const r = succ([file("bad.json", bad)]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/invalid dossier/);
+    expect(r.stderr).toMatch(/date: not a date: "2026-02-30"/);
+    expect(r.stderr).toMatch(/assets\[0\]\.value: negative amount: -5/);
+    noStack(r.stderr);
+  });
+  it("the same from stdin, with --explain, and for malformed JSON", () => {
+    for (const [args, input] of [
+      [["--explain"], JSON.stringify(invalid)],
+      [["-"], '{"kind": "estate",'],
+      [[], ""],
+      [[], JSON.stringify({ ...gift, gifts: [{ ...gift.gifts[0], value: "1e5" }] })],
+    ] as const) {
+      const r = succ([...args], input);
+      expect(r.code, input).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.length).toBeGreaterThan(0);
+      noStack(r.stderr);
+    }
+  });
+  it("a duplicate key is refused (not silently the last value)", () => {
+    const text = JSON.stringify(gift).replace('"value":100000', '"value":100000,"value":1');
+    const r = succ([file("dup.json", text)]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/gifts\[0\]\.value: duplicate key/);
+  });
+  it("--out with an invalid dossier writes no file", () => {
+    const out = join(dir, "never.json");
+    const r = succ([file("bad2.json", invalid), "--out", out]);
+    expect(r.code).toBe(1);
+    expect(existsSync(out)).toBe(false);
+    expect(r.stdout).toBe("");
+  });
+});
+
+describe("--ignore (counterfactuals)", () => {
+  it("--ignore funeralCap changes the answer", () => {
+    // Funeral costs 5,000 deducted in full: net 146,500 → taxable 46,500 →
+    // 1,380.75 + 0.20 × (46,500 − 15,932 = 30,568) = 7,494.35 → 7,494.
+    const r = succ([file("estate.json", estate), "--ignore", "funeralCap"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ beneficiaires: { E: { part_taxable: 46500, droits: 7494 } }, total_droits: 7494 });
+  });
+  it("several rules, comma-separated", () => {
+    // Disabled child, funeral cap and disability allowance ignored: as above.
+    const d = { ...estate, beneficiaries: [{ ...estate.beneficiaries[0], disabled: true }] };
+    const r = succ([file("disabled.json", d), "--ignore", "funeralCap,disabilityAllowance"]);
+    expect(JSON.parse(r.stdout).total_droits).toBe(7494);
+    // Not ignored: 150,000 − 100,000 − 159,325 < 0 → nothing.
+    expect(JSON.parse(succ([file("disabled.json", d)]).stdout).total_droits).toBe(0);
+  });
+});
+
+describe("bad options give a clear error (exit 2, no stack trace, nothing on stdout)", () => {
+  const cases: [string, string[], RegExp][] = [
+    ["an unknown rule", ["--ignore", "funeral"], /--ignore: unknown rule "funeral" \(rules: funeralCap, /],
+    ["an unknown option", ["--bogus"], /bogus/],
+    ["two files", ["a.json", "b.json"], /expected one dossier file, got 2/],
+    ["--explain with --jsonl", ["--jsonl", "--explain"], /--explain works on a single dossier/],
+    ["a missing file", ["missing.json"], /cannot read missing\.json: ENOENT/],
+    ["a missing --jsonl file", ["--jsonl", "missing.jsonl"], /cannot read missing\.jsonl: ENOENT/],
+    ["--out into a missing folder", ["--out", "no/such/dir/out.json"], /--out no\/such\/dir\/out\.json: the folder no\/such\/dir does not exist/],
+    ["--ignore without a value", ["--ignore"], /--ignore/],
+  ];
+  it.each(cases)("%s", (_what, args, message) => {
+    if (args.includes("--out")) args = [file("ok.json", gift), ...args];
+    const r = succ(args, JSON.stringify(gift));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/^succ compute: /);
+    expect(r.stdout).toBe("");
+    noStack(r.stderr);
+  });
+  it("--help prints the usage on stdout, exit 0", () => {
+    const r = succ(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: succ compute \[FILE\|-\] \[--jsonl\] \[--explain\]/);
+    expect(r.stdout).toMatch(/--ignore RULES/);
+  });
+});
