@@ -114,7 +114,7 @@ export const estateArb: fc.Arbitrary<Json> = people("estate").chain((p) => {
       const isSpouseUsufruct = r.usufruct && spouse !== undefined && n > 1;
       // Residue: weights of the beneficiaries (the usufructuary spouse gets none); at least one heir.
       const w = r.residueWeights.map((x, i) => (isSpouseUsufruct && p.beneficiaries[i] === spouse ? 0 : x));
-      if (w.every((x) => x === 0)) w[p.beneficiaries.findIndex((b) => b !== spouse || !isSpouseUsufruct)] = 1;
+      if (w.every((x) => x <= 0)) w[p.beneficiaries.findIndex((b) => b !== spouse || !isSpouseUsufruct)] = 1;
       const heirs = w.flatMap((x, i) => (x > 0 ? [i] : []));
       const sh = shares(heirs.map((i) => w[i]!));
       // Bequests: per mille of the net estate (computed in cents here only to stay valid).
@@ -163,7 +163,7 @@ export const giftArb: fc.Arbitrary<Json> = people("gift").chain((p) => {
       beneficiaries: p.beneficiaries,
       gifts: r.gifts.map((g) => {
         const w = [...g.weights];
-        if (w.every((x) => x === 0)) w[0] = 1;
+        if (w.every((x) => x <= 0)) w[0] = 1;
         const to = w.flatMap((x, i) => (x > 0 ? [i] : []));
         const fr = shares(to.map((i) => w[i]!), g.extra);
         return {

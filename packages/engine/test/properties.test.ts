@@ -102,7 +102,7 @@ describe("answers of valid dossiers", () => {
           debts: permutation(d.debts ?? []),
           bequests: permutation(d.bequests ?? []),
           residue: permutation(d.residue ?? []),
-          gifts: permutation(d.gifts ?? []),
+          gifts: permutation<Json>(d.gifts ?? []),
           priorGifts: permutation(d.priorGifts ?? []),
           to: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
         })
