@@ -101,10 +101,14 @@ describe("parseStrictJson", () => {
   });
 
   it("bounds the number of tokens (values and keys)", () => {
-    expect(MAX_TOKENS).toBe(10_000);
+    expect(MAX_TOKENS).toBe(2_000);
     // [0,…,0] with n zeros is n + 1 values.
-    expect(reasonOf(`[${Array(9_999).fill(0).join(",")}]`)).toBe("accepted");
-    expect(reasonOf(`[${Array(10_000).fill(0).join(",")}]`)).toBe("too_many_tokens");
+    expect(reasonOf(`[${Array(1_999).fill(0).join(",")}]`)).toBe("accepted");
+    expect(reasonOf(`[${Array(2_000).fill(0).join(",")}]`)).toBe("too_many_tokens");
+    // Keys count too: {"k0": 0, …} with n entries is 2n + 1 tokens.
+    const entries = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}": 0`).join(", ")}}`;
+    expect(reasonOf(entries(999))).toBe("accepted");
+    expect(reasonOf(entries(1_000))).toBe("too_many_tokens");
   });
 
   it("names a hostile duplicate key briefly, on one line", () => {

@@ -20,8 +20,12 @@ export type JsonValue =
 
 /** A valid answer nests 3 deep; 64 leaves room for any sane JSON and keeps recursion shallow. */
 export const MAX_DEPTH = 64;
-/** Values plus keys. A 50-beneficiary answer has about 200; 10,000 stops `[0,0,0,…]` floods. */
-export const MAX_TOKENS = 10_000;
+/**
+ * Values plus keys. An answer with n beneficiaries has 6n + 4 (B1's key, its object, two keys,
+ * two amounts), so 2,000 allows over 300 beneficiaries; a `[0,0,0,…]` flood stops after 2,000
+ * allocations instead of 100,000, which keeps its worst case (garbage collection included) low.
+ */
+export const MAX_TOKENS = 2_000;
 
 /**
  * Why a reply is rejected. Thrown inside the scorer and caught at its boundary; deliberately
