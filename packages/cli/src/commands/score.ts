@@ -1,6 +1,102 @@
+import { scoreReply } from "@succ/scoring";
+import { parse } from "../args.js";
 import { CliError } from "../errors.js";
+import { Output, readLines, assertReadable } from "../io.js";
+import { readTaskRefs } from "../tasks-file.js";
 
-// Placeholder until the command lands (see the open issues).
-export async function run(_argv: string[]): Promise<number> {
-  throw new CliError("this command is not available yet", 3);
+const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [--out FILE]
+
+Scores replies against the gold answers of a task set, with @succ/scoring.
+
+  --tasks FILE       the tasks (JSONL from \`succ generate\`)
+  --replies FILE     JSONL, one {"id": "...", "reply": "..."} a line; several replies per task
+                     are allowed (rollouts); "-" for stdin
+  --all-or-nothing   score 0 unless every field is right (no partial credit)
+  --out FILE         write the scores there (replaced only when complete) instead of stdout
+  -h, --help         this help
+
+Writes one {"id", "score", "reason"} line per reply, in order, and a summary on stderr (mean,
+replies at 1.0, per level). A replies line that is not {"id", "reply"} or names an unknown task
+gets {"id", "score": 0, "error", "line"} in its place, and the exit code is 1 at the end.
+`;
+
+interface Tally {
+  count: number;
+  sum: number;
+  perfect: number;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {
+    tasks: { type: "string" },
+    replies: { type: "string" },
+    "all-or-nothing": { type: "boolean" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (!values.tasks) throw new CliError("--tasks FILE is required (the JSONL of `succ generate`)");
+  if (!values.replies) throw new CliError('--replies FILE is required (JSONL of {"id", "reply"})');
+  const tasks = await readTaskRefs(values.tasks);
+  await assertReadable(values.replies);
+  const allOrNothing = values["all-or-nothing"] === true;
+  const out = await Output.open(values.out);
+  const total: Tally = { count: 0, sum: 0, perfect: 0 };
+  const perLevel = new Map<number, Tally>();
+  let n = 0;
+  let bad = 0;
+  try {
+    for await (const line of readLines(values.replies)) {
+      n++;
+      if (line.trim() === "") continue;
+      let row: { id?: unknown; reply?: unknown } | null = null;
+      try {
+        row = JSON.parse(line);
+      } catch {
+        row = null;
+      }
+      const id = row && typeof row === "object" && typeof row.id === "string" ? row.id : null;
+      const task = id === null ? undefined : tasks.get(id);
+      if (!row || typeof row !== "object" || id === null || !("reply" in row)) {
+        bad++;
+        await out.write(`${JSON.stringify({ id, score: 0, error: 'not a {"id", "reply"} line', line: n })}\n`);
+        continue;
+      }
+      if (!task) {
+        bad++;
+        await out.write(`${JSON.stringify({ id, score: 0, error: `unknown task id "${id}"`, line: n })}\n`);
+        continue;
+      }
+      // A reply that is not a string is still a reply: the scorer gives it 0.
+      const { score, reason } = scoreReply(row.reply as string, task.answer, { allOrNothing });
+      await out.write(`${JSON.stringify({ id, score, reason })}\n`);
+      for (const t of [total, perLevel.get(task.level) ?? perLevel.set(task.level, { count: 0, sum: 0, perfect: 0 }).get(task.level)!]) {
+        t.count++;
+        t.sum += score;
+        if (score === 1) t.perfect++;
+      }
+    }
+  } catch (e) {
+    await out.close(false);
+    throw e;
+  }
+  await out.close(true);
+  process.stderr.write(summary(total, perLevel));
+  if (bad > 0) {
+    process.stderr.write(`succ score: ${bad} of ${n} reply lines could not be scored\n`);
+    return 1;
+  }
+  return 0;
+}
+
+function summary(total: Tally, perLevel: Map<number, Tally>): string {
+  const row = (label: string, t: Tally) =>
+    `${label.padEnd(8)} ${String(t.count).padStart(7)} ${(t.count ? t.sum / t.count : 0).toFixed(4).padStart(8)} ${String(t.perfect).padStart(8)}`;
+  const lines = [`${"".padEnd(8)} ${"replies".padStart(7)} ${"mean".padStart(8)} ${"at 1.0".padStart(8)}`];
+  for (const level of [...perLevel.keys()].sort()) lines.push(row(`level ${level}`, perLevel.get(level)!));
+  lines.push(row("all", total));
+  return `${lines.join("\n")}\n`;
 }

@@ -1,0 +1,136 @@
+/**
+ * `succ score`, end to end with the built CLI, on a hand-written task file (independent of the
+ * generator): two tasks whose gold answers are written here.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "succ-score-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function succ(args: string[], input = "") {
+  const r = spawnSync(process.execPath, [BIN, "score", ...args], { input, encoding: "utf8", cwd: dir, timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const tasks = [
+  {
+    id: "succession-1-0",
+    level: 1,
+    variant: "only-child-estate",
+    prompt: "…",
+    answer: { beneficiaires: { B1: { part_taxable: 50000, droits: 8194 } }, total_droits: 8194 },
+  },
+  {
+    id: "succession-2-1",
+    level: 2,
+    variant: "spouse-children",
+    prompt: "…",
+    answer: {
+      beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 149200, droits: 28034 }, B3: { part_taxable: 12033, droits: 6618 } },
+      total_droits: 34652,
+    },
+  },
+];
+const tasksFile = join(dir, "tasks.jsonl");
+writeFileSync(tasksFile, tasks.map((t) => JSON.stringify(t)).join("\n") + "\n");
+
+const block = (o: unknown) => `Calcul détaillé…\n<droits>${JSON.stringify(o)}</droits>`;
+const gold1 = block(tasks[0]!.answer);
+// Task 2 with B2 right and B3's droits wrong: right weights among non-zero fields are
+// B2.part_taxable 0.4 + B2.droits 0.6 + B3.part_taxable 0.4 = 1.4 of 2.0 → 0.45 × 1.4 / 2 = 0.315.
+const partial2 = block({
+  beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 149200, droits: 28034 }, B3: { part_taxable: 12033, droits: 6000 } },
+  total_droits: 34034,
+});
+
+function replies(name: string, rows: unknown[]): string {
+  const p = join(dir, name);
+  writeFileSync(p, rows.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n");
+  return p;
+}
+
+describe("succ score", () => {
+  it("scores each reply in order, several per task, with a summary on stderr", () => {
+    const f = replies("r1.jsonl", [
+      { id: "succession-1-0", reply: gold1 },
+      { id: "succession-2-1", reply: partial2 },
+      { id: "succession-1-0", reply: "je ne sais pas" },
+    ]);
+    const r = succ(["--tasks", tasksFile, "--replies", f]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.id)).toEqual(["succession-1-0", "succession-2-1", "succession-1-0"]);
+    expect(lines[0].score).toBe(1);
+    expect(lines[1].score).toBeCloseTo(0.315, 12);
+    expect(lines[2].score).toBe(0);
+    // mean = (1 + 0.315 + 0) / 3 = 0.438333…
+    expect(r.stderr).toMatch(/all\s+3\s+0\.4383\s+1/);
+    expect(r.stderr).toMatch(/level 1\s+2\s+0\.5000\s+1/);
+  });
+
+  it("--all-or-nothing gives 0 to the partial reply", () => {
+    const f = replies("r2.jsonl", [{ id: "succession-2-1", reply: partial2 }]);
+    const r = succ(["--tasks", tasksFile, "--replies", f, "--all-or-nothing"]);
+    expect(JSON.parse(r.stdout).score).toBe(0);
+  });
+
+  it("a hostile reply gets 0, never a crash: non-string, huge, mass tags", () => {
+    const f = replies("r3.jsonl", [
+      { id: "succession-1-0", reply: 42 },
+      { id: "succession-1-0", reply: "<droits>".repeat(30_000) },
+      { id: "succession-1-0", reply: `${"x".repeat(200_001)}${gold1}` },
+      { id: "succession-1-0", reply: null },
+    ]);
+    const r = succ(["--tasks", tasksFile, "--replies", f]);
+    expect(r.code).toBe(0);
+    const scores = r.stdout.trim().split("\n").map((l) => JSON.parse(l).score);
+    expect(scores).toEqual([0, 0, 0, 0]);
+  });
+
+  it("a malformed replies line or an unknown id is reported in place, exit 1", () => {
+    const f = replies("r4.jsonl", [{ id: "succession-1-0", reply: gold1 }, "{not json", { id: "succession-9-9", reply: gold1 }, { reply: gold1 }]);
+    const r = succ(["--tasks", tasksFile, "--replies", f]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(4);
+    expect(lines[0].score).toBe(1);
+    expect(lines[1]).toMatchObject({ score: 0, line: 2 });
+    expect(lines[2]).toMatchObject({ id: "succession-9-9", score: 0, line: 3 });
+    expect(lines[2].error).toMatch(/unknown task/);
+    expect(lines[3]).toMatchObject({ score: 0, line: 4 });
+  });
+
+  it("reads replies from stdin with -", () => {
+    const r = succ(["--tasks", tasksFile, "--replies", "-"], JSON.stringify({ id: "succession-1-0", reply: gold1 }) + "\n");
+    expect(JSON.parse(r.stdout).score).toBe(1);
+  });
+
+  it("bad options and files get a clear error, exit 2, nothing written", () => {
+    expect(succ(["--replies", "x"]).stderr).toMatch(/--tasks FILE is required/);
+    const missing = succ(["--tasks", join(dir, "nope.jsonl"), "--replies", "x"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read .*nope\.jsonl: ENOENT/);
+    const badTasks = join(dir, "bad-tasks.jsonl");
+    writeFileSync(badTasks, `${JSON.stringify(tasks[0])}\n{oops\n`);
+    const out = join(dir, "scores.jsonl");
+    const r = succ(["--tasks", badTasks, "--replies", replies("r5.jsonl", [{ id: "succession-1-0", reply: gold1 }]), "--out", out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad-tasks\.jsonl, line 2: not JSON/);
+    expect(existsSync(out)).toBe(false);
+    expect(succ(["--bogus"]).stderr).toMatch(/Unknown option '--bogus'/);
+  });
+
+  it("--out writes the scores to a file", () => {
+    const out = join(dir, "ok.jsonl");
+    const r = succ(["--tasks", tasksFile, "--replies", replies("r6.jsonl", [{ id: "succession-1-0", reply: gold1 }]), "--out", out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(JSON.parse(readFileSync(out, "utf8")).score).toBe(1);
+  });
+});
