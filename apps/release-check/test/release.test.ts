@@ -1,0 +1,207 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanEnv } from "../src/env";
+import { run, type RunResult } from "../src/exec";
+import { assertLoopback } from "../src/loopback";
+import { repoRoot, tempDir } from "../src/paths";
+import { startRegistry, type LocalRegistry } from "../src/registry";
+import { seedThirdParty } from "../src/seed";
+import { applyWalkthrough, dropPendingChangesets } from "../src/walkthrough";
+import { installOffline, publicPackages, snapshotWorkingTree, versions, type WorkspacePackage } from "../src/workspace";
+
+// Issue 6: every @succ package published through `pnpm release` to a local Verdaccio (no
+// uplink), then installed by a consumer in an empty folder outside the repo.
+// Set SUCC_KEEP_RELEASE_DIR=1 to keep the temp folders for a look after a failure.
+
+const DOSSIER = join(repoRoot, "examples", "estate-spouse-children.json");
+const times: Record<string, number> = {};
+let work: string;
+let repo: string;
+let registry: LocalRegistry | undefined;
+let env: NodeJS.ProcessEnv;
+let packages: WorkspacePackage[];
+/** Set once every package is in the registry: the consumer tests are skipped without it. */
+let released = false;
+let seeded = false;
+let cliDir: string | undefined;
+
+async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await step();
+  } finally {
+    times[label] = Date.now() - started;
+  }
+}
+
+/** A consumer: an empty folder under the OS temp dir (no workspace above it), a bare package.json. */
+function consumer(name: string): string {
+  const dir = join(work, `consumer-${name}`);
+  mkdirSync(dir);
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `consumer-${name}`, private: true, type: "module" }, null, 2));
+  return dir;
+}
+
+function npmInstall(dir: string, spec: string): Promise<RunResult> {
+  const url = registry!.url;
+  assertLoopback(url);
+  return run("npm", ["install", spec, "--registry", url, "--no-audit", "--no-fund"], { cwd: dir, env, timeoutMs: 600_000 });
+}
+
+function installedSucc(dir: string): string[] {
+  const scope = join(dir, "node_modules", "@succ");
+  return existsSync(scope) ? readdirSync(scope).map((name) => `@succ/${name}`).sort() : [];
+}
+
+function lockedPackages(dir: string): string[] {
+  const lock = JSON.parse(readFileSync(join(dir, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+  return Object.keys(lock.packages).filter(Boolean).map((path) => path.replace(/^.*node_modules\//, "")).sort();
+}
+
+beforeAll(async () => {
+  work = tempDir("release");
+  registry = await timed("start verdaccio", () => startRegistry(join(work, "registry")));
+  // The registry lives in a user config of its own (pnpm 12 reads the registry only from .npmrc
+  // files) and in npm_config_registry (what `changeset publish` checks with `npm info`).
+  env = cleanEnv({
+    NPM_CONFIG_USERCONFIG: registry.npmrc,
+    npm_config_registry: registry.url,
+    npm_config_cache: join(work, "npm-cache"),
+  });
+  repo = join(work, "repo");
+  await timed("copy and install the repo", async () => {
+    snapshotWorkingTree(repo);
+    await installOffline(repo, env);
+  });
+  packages = publicPackages(repo);
+}, 600_000);
+
+afterAll(async () => {
+  await registry?.stop();
+  if (process.env.SUCC_KEEP_RELEASE_DIR !== "1" && work !== undefined) rmSync(work, { recursive: true, force: true });
+  console.log(`release test times (ms): ${JSON.stringify(times)}`);
+}, 120_000);
+
+describe.sequential("pnpm release to a local registry", () => {
+  it("points every publishing tool at the loopback registry", async () => {
+    const url = registry!.url;
+    assertLoopback(url);
+    const pnpmRegistry = await run("pnpm", ["config", "get", "registry"], { cwd: repo, env });
+    const npmRegistry = await run("npm", ["config", "get", "registry"], { cwd: repo, env });
+    expect(pnpmRegistry.stdout.trim()).toBe(url);
+    expect(npmRegistry.stdout.trim()).toBe(url);
+    expect(env.npm_config_registry).toBe(url);
+    expect(packages.map((pkg) => pkg.name)).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring"]);
+  });
+
+  it("publishes every package with `pnpm release`", async () => {
+    assertLoopback(registry!.url);
+    const release = await timed("pnpm release", () => run("pnpm", ["release"], { cwd: repo, env, timeoutMs: 1_200_000 }));
+    const output = release.stdout + release.stderr;
+    expect(output).toContain(`release: publishing to ${registry!.url}`);
+    expect(output).toContain("5 of 5 packages ready to publish");
+    for (const pkg of packages) {
+      const view = await run("npm", ["view", `${pkg.name}@${pkg.version}`, "--json", "--registry", registry!.url], { cwd: work, env });
+      const published = JSON.parse(view.stdout) as { version: string; dependencies?: Record<string, string>; "dist-tags": Record<string, string> };
+      expect(published.version).toBe(pkg.version);
+      expect(published["dist-tags"].latest).toBe(pkg.version);
+      // `workspace:^` arrives as a caret range on the version that was released with it.
+      for (const [dep, range] of Object.entries(pkg.dependencies)) {
+        const ours = packages.find((other) => other.name === dep);
+        expect(published.dependencies?.[dep], `${pkg.name} → ${dep}`).toBe(ours ? `^${ours.version}` : range);
+      }
+    }
+    // `changeset publish` tags each release, here in the copy only.
+    const tags = await run("git", ["tag", "--list"], { cwd: repo, env });
+    for (const pkg of packages) expect(tags.stdout).toContain(`${pkg.name}@${pkg.version}`);
+    released = true;
+  });
+
+  it("serves the third-party dependencies too (no uplink)", async () => {
+    const closure = await timed("seed third-party deps", () => seedThirdParty(repo, registry!.url, join(work, "seed"), env));
+    expect(closure.map((pkg) => pkg.name)).toEqual(expect.arrayContaining(["fraction.js", "openai", "pure-rand"]));
+    seeded = true;
+  });
+
+  it("installs @succ/scoring alone and scores a reply with plain Node", async ({ skip }) => {
+    if (!released) skip("the release failed");
+    const dir = consumer("scoring");
+    await timed("npm install @succ/scoring", () => npmInstall(dir, "@succ/scoring"));
+    expect(installedSucc(dir)).toEqual(["@succ/scoring"]);
+    expect(lockedPackages(dir).filter((name) => name.startsWith("@succ/"))).toEqual(["@succ/scoring"]);
+    const script = `
+      import { formatAnswer, scoreReply } from "@succ/scoring";
+      const expected = {
+        beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 149270, droits: 28048 } },
+        total_droits: 28048,
+      };
+      const gold = "Calcul terminé.\\n" + formatAnswer(expected);
+      const wrong = gold.replace("149270", "149271");
+      console.log(JSON.stringify({ gold: scoreReply(gold, expected), wrong: scoreReply(wrong, expected) }));
+    `;
+    const result = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, env });
+    const scores = JSON.parse(result.stdout) as Record<"gold" | "wrong", { score: number; reason: string }>;
+    expect(scores.gold).toMatchObject({ score: 1, reason: "ok" });
+    expect(scores.wrong.score).toBeGreaterThan(0);
+    expect(scores.wrong.score).toBeLessThan(1);
+  });
+
+  it("installs @succ/cli with the versions just released", async ({ skip }) => {
+    if (!released || !seeded) skip("the release or the seeding failed");
+    const dir = consumer("cli");
+    await timed("npm install @succ/cli", () => npmInstall(dir, "@succ/cli"));
+    expect(installedSucc(dir)).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring"]);
+    for (const pkg of packages) {
+      const installed = JSON.parse(readFileSync(join(dir, "node_modules", pkg.name, "package.json"), "utf8")) as { version: string };
+      expect(installed.version, pkg.name).toBe(pkg.version);
+    }
+    cliDir = dir;
+  });
+
+  it("runs `succ compute` on a dossier as the workspace build does", async ({ skip }) => {
+    if (cliDir === undefined) skip("@succ/cli is not installed");
+    const computed = await run(join(cliDir!, "node_modules", ".bin", "succ"), ["compute", DOSSIER], { cwd: cliDir!, env });
+    const answer = JSON.parse(computed.stdout) as { beneficiaires: Record<string, unknown>; total_droits: number };
+    expect(Object.keys(answer.beneficiaires)).toEqual(["B1", "B2", "B3", "B4", "B5"]);
+    expect(answer.total_droits).toBeGreaterThan(0);
+    const inRepo = await run(process.execPath, [join(repo, "packages", "cli", "dist", "bin.js"), "compute", DOSSIER], { cwd: repo, env });
+    expect(computed.stdout).toBe(inRepo.stdout);
+  });
+
+  it("runs `succ generate -n 3` as the workspace build does", async ({ skip }) => {
+    if (cliDir === undefined) skip("@succ/cli is not installed");
+    const generated = await run(join(cliDir!, "node_modules", ".bin", "succ"), ["generate", "-n", "3"], { cwd: cliDir!, env });
+    const tasks = generated.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(tasks).toHaveLength(3);
+    for (const task of tasks) expect(Object.keys(task)).toEqual(expect.arrayContaining(["id", "level", "prompt", "answer", "info"]));
+    const inRepo = await run(process.execPath, [join(repo, "packages", "cli", "dist", "bin.js"), "generate", "-n", "3"], { cwd: repo, env });
+    expect(generated.stdout).toBe(inRepo.stdout);
+  });
+
+  it("publishes only what changed on the next release (the docs/releases.md walkthrough)", async ({ skip }) => {
+    if (!released) skip("the release failed");
+    // The pending changesets stand for the release just made; then the walkthrough's change.
+    dropPendingChangesets(repo);
+    applyWalkthrough(repo);
+    await timed("pnpm version-packages", () => run("pnpm", ["version-packages"], { cwd: repo, env, timeoutMs: 300_000 }));
+    const next = versions(repo);
+    const first = Object.fromEntries(packages.map((pkg) => [pkg.name, pkg.version]));
+    expect(next["@succ/scoring"]).toBe(first["@succ/scoring"]);
+    for (const name of ["@succ/rules", "@succ/engine", "@succ/generator", "@succ/cli"]) expect(next[name], name).not.toBe(first[name]);
+
+    assertLoopback(registry!.url);
+    const release = await timed("second pnpm release", () => run("pnpm", ["release"], { cwd: repo, env, timeoutMs: 1_200_000 }));
+    expect(release.stdout + release.stderr).toContain(`@succ/scoring is not being published because version ${first["@succ/scoring"]} is already published`);
+    const published = async (name: string) => {
+      const view = await run("npm", ["view", name, "versions", "--json", "--registry", registry!.url], { cwd: work, env });
+      return ([] as string[]).concat(JSON.parse(view.stdout) as string | string[]);
+    };
+    expect(await published("@succ/scoring")).toEqual([first["@succ/scoring"]]);
+    for (const name of ["@succ/rules", "@succ/engine", "@succ/generator", "@succ/cli"]) {
+      expect(await published(name), name).toEqual([first[name], next[name]]);
+    }
+    const engine = await run("npm", ["view", `@succ/engine@${next["@succ/engine"]}`, "dependencies", "--json", "--registry", registry!.url], { cwd: work, env });
+    expect((JSON.parse(engine.stdout) as Record<string, string>)["@succ/rules"]).toBe(`^${next["@succ/rules"]}`);
+  });
+});
