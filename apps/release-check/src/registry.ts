@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, openSync, closeSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { killGroup } from "./exec";
 import { assertLoopback } from "./loopback";
 import { appDir, repoRoot } from "./paths";
 
@@ -49,12 +48,12 @@ async function waitForPing(url: string, child: ChildProcess, timeoutMs: number):
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const force = setTimeout(() => killGroup(child.pid, "SIGKILL"), 5_000);
+    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
     child.once("exit", () => {
       clearTimeout(force);
       resolve();
     });
-    killGroup(child.pid, "SIGTERM");
+    child.kill("SIGTERM");
   });
 }
 
@@ -64,12 +63,16 @@ async function startOnce(dir: string): Promise<{ url: string; child: ChildProces
   const logFile = join(dir, "verdaccio.log");
   const log = openSync(logFile, "a");
   const bin = join(repoRoot, "node_modules", "verdaccio", "bin", "verdaccio");
+  // Not detached: a Ctrl-C of the test run reaches it too; and if the test worker exits without
+  // its afterAll (a crash, a timeout), the exit hook still stops it.
   const child = spawn(process.execPath, [bin, "--config", join(dir, "config.yaml"), "--listen", `127.0.0.1:${port}`], {
     cwd: dir,
-    detached: true,
     stdio: ["ignore", log, log],
   });
   closeSync(log);
+  const onExit = () => child.kill("SIGKILL");
+  process.once("exit", onExit);
+  child.once("exit", () => process.removeListener("exit", onExit));
   try {
     await waitForPing(url, child, 90_000);
   } catch (error) {
