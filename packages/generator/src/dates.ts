@@ -1,0 +1,95 @@
+import { ageOn, compareDates, parseDate, type CivilDate } from "@succ/engine";
+import { LAST_VALUE_STILL_VALID_ON } from "@succ/rules";
+import type { Rng } from "./random.js";
+
+/**
+ * Dates of the dossiers. Every day of month is ≤ 28 (so that "the same day N years later" always
+ * exists), and no birthday falls on the act date (an age is then never a matter of the hour).
+ */
+
+const MAX_DAY = 28;
+const DAY_MS = 86_400_000;
+
+/** The last day whose law the rules package holds: acts are drawn in its year, up to it. */
+export const LAW_DATE: CivilDate = parseDate(LAST_VALUE_STILL_VALID_ON)!;
+
+export function addDays(d: CivilDate, days: number): CivilDate {
+  const t = new Date(Date.UTC(d.y, d.m - 1, d.d) + days * DAY_MS);
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+/** Same day and month, `years` later (negative: earlier). Safe because days are ≤ 28. */
+export function addYears(d: CivilDate, years: number): CivilDate {
+  return { y: d.y + years, m: d.m, d: d.d };
+}
+
+export function sameMonthDay(a: CivilDate, b: CivilDate): boolean {
+  return a.m === b.m && a.d === b.d;
+}
+
+export function before(a: CivilDate, b: CivilDate): boolean {
+  return compareDates(a, b) < 0;
+}
+
+/** The act (date of death or of the gift deed): a day of the law's year, up to the law's date. */
+export function actDate(rng: Rng): CivilDate {
+  for (;;) {
+    const d = { y: LAW_DATE.y, m: rng.int(1, LAW_DATE.m), d: rng.int(1, MAX_DAY) };
+    if (compareDates(d, LAW_DATE) <= 0 && !(d.m === 1 && d.d === 1)) return d;
+  }
+}
+
+/** A day ≤ 28 whose month and day differ from the act's. */
+function monthDay(rng: Rng, act: CivilDate): { m: number; d: number } {
+  for (;;) {
+    const m = rng.int(1, 12);
+    const d = rng.int(1, MAX_DAY);
+    if (m !== act.m || d !== act.d) return { m, d };
+  }
+}
+
+/** A birth date giving exactly `age` completed years on the act date. */
+export function birthForAge(rng: Rng, act: CivilDate, age: number): CivilDate {
+  const { m, d } = monthDay(rng, act);
+  const hadBirthday = m < act.m || (m === act.m && d < act.d);
+  return { y: act.y - age - (hadBirthday ? 0 : 1), m, d };
+}
+
+/** A birth date giving an age in [lo, hi] on the act date. */
+export function birthBetween(rng: Rng, act: CivilDate, lo: number, hi: number): CivilDate {
+  return birthForAge(rng, act, rng.int(lo, hi));
+}
+
+/**
+ * A birth date `age` years before, whose birthday falls within a few weeks of the act: just
+ * past (`past`) or just ahead. The age traps of art. 790 G and 669 are made of these.
+ */
+export function birthNearBirthday(rng: Rng, act: CivilDate, age: number, past: boolean): CivilDate {
+  for (;;) {
+    const offset = rng.int(1, 45);
+    const day = addDays(act, past ? -offset : offset);
+    if (day.d > MAX_DAY) continue;
+    const b = { y: day.y - age - (past ? 0 : 1), m: day.m, d: day.d };
+    if (ageOn(b, act) === age) return b;
+  }
+}
+
+/** A date between `from` and `to` (both included), day ≤ 28. */
+export function dateBetween(rng: Rng, from: CivilDate, to: CivilDate): CivilDate {
+  const a = Date.UTC(from.y, from.m - 1, from.d);
+  const b = Date.UTC(to.y, to.m - 1, to.d);
+  if (b - a < 31 * DAY_MS) throw new RangeError("dateBetween: the range must span a month or more");
+  for (;;) {
+    const t = new Date(a + rng.int(0, Math.round((b - a) / DAY_MS)) * DAY_MS);
+    const d = { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+    if (d.d <= MAX_DAY) return d;
+  }
+}
+
+export function maxDate(a: CivilDate, b: CivilDate): CivilDate {
+  return compareDates(a, b) >= 0 ? a : b;
+}
+
+export function minDate(a: CivilDate, b: CivilDate): CivilDate {
+  return compareDates(a, b) <= 0 ? a : b;
+}

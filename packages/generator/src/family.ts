@@ -1,0 +1,286 @@
+import { ageOn, compareDates, type CivilDate } from "@succ/engine";
+import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, type Relationship } from "@succ/rules";
+import { addDays, addYears, birthForAge, dateBetween, maxDate } from "./dates.js";
+import type { Beneficiary, Item, Predeceased, PriorGift, Share } from "./draft.js";
+import { bank, familyName, person as drawPerson, sci, town, type Person } from "./names.js";
+import type { Rng } from "./random.js";
+
+/** Builds the people of a dossier: unique first names, ids in order, coherent birth dates. */
+export class Builder {
+  readonly used = new Set<string>();
+  readonly beneficiaries: Beneficiary[] = [];
+  readonly priorGifts: PriorGift[] = [];
+
+  constructor(
+    readonly rng: Rng,
+    readonly act: CivilDate,
+    readonly family: string,
+  ) {}
+
+  person(last = this.family, female = this.rng.chance(50)): Person {
+    return drawPerson(this.rng, last, this.used, female);
+  }
+
+  /** The deceased or the donor, aged `age` on the act date. */
+  subject(age: number, female = this.rng.chance(50)): Person & { birth: CivilDate } {
+    return { ...this.person(this.family, female), birth: birthForAge(this.rng, this.act, age) };
+  }
+
+  add(p: Person, relationship: Relationship, birth: CivilDate, disabled = false, represents: Predeceased | null = null): Beneficiary {
+    const b: Beneficiary = { id: `B${this.beneficiaries.length + 1}`, person: p, relationship, birth, disabled, represents };
+    this.beneficiaries.push(b);
+    return b;
+  }
+
+  ageOf(b: { birth: CivilDate }): number {
+    return ageOn(b.birth, this.act);
+  }
+
+  otherFamily(): string {
+    let name = familyName(this.rng);
+    while (name === this.family) name = familyName(this.rng);
+    return name;
+  }
+
+  /** A child's age for a parent of `parentAge`: born when the parent was 22 to 42, at least `min`. */
+  childAge(parentAge: number, min = 18): number {
+    const lo = Math.max(min, parentAge - 42);
+    const hi = Math.max(lo, parentAge - 22);
+    return this.rng.int(lo, hi);
+  }
+
+  /** A grandchild's age from its parent's: born when the parent was 20 to 40, at least `min`. */
+  grandchildAge(parentAge: number, min = 1): number {
+    const lo = Math.max(min, parentAge - 40);
+    const hi = Math.max(lo, parentAge - 20);
+    return this.rng.int(lo, hi);
+  }
+
+  // --- prior gifts ---------------------------------------------------------------------------
+
+  /** Earliest date a prior gift to `b` may carry: `minAge` birthday (at least the first). */
+  private earliest(b: Beneficiary, minAge: number): CivilDate {
+    return addDays(addYears(b.birth, Math.max(1, minAge)), 1);
+  }
+
+  /** A date strictly within the recall period (recalled), after `b` turned `minAge`; null if none. */
+  recalledDate(b: Beneficiary, minAge = 1, donorBirth?: CivilDate): CivilDate | null {
+    let from = maxDate(addDays(addYears(this.act, -RECALL_PERIOD.value), 1), this.earliest(b, minAge));
+    if (donorBirth) {
+      // A 790 G gift: the donor was under the age limit on the day of the gift.
+      const limit = addDays(addYears(donorBirth, CASH_GIFT_790G.donorAgeBelow.value), -1);
+      const to = addDays(this.act, -30);
+      const end = compareDates(limit, to) < 0 ? limit : to;
+      if (compareDates(addDays(from, 31), end) > 0) return null;
+      return dateBetween(this.rng, from, end);
+    }
+    const to = addDays(this.act, -30);
+    if (compareDates(addDays(from, 31), to) > 0) return null;
+    from = compareDates(from, to) < 0 ? from : to;
+    return dateBetween(this.rng, from, to);
+  }
+
+  /** A date 15 years or more before the act (not recalled): exactly 15 years for the trap. */
+  oldDate(b: Beneficiary, exact: boolean): CivilDate | null {
+    const boundary = addYears(this.act, -RECALL_PERIOD.value);
+    if (exact) return compareDates(this.earliest(b, 1), boundary) <= 0 ? boundary : null;
+    const from = maxDate(addYears(this.act, -(RECALL_PERIOD.value + 12)), this.earliest(b, 1));
+    const to = addDays(boundary, -1);
+    if (compareDates(addDays(from, 31), to) > 0) return null;
+    return dateBetween(this.rng, from, to);
+  }
+
+  /** A recalled date just inside the boundary (a few days after the act date minus 15 years). */
+  justInsideDate(b: Beneficiary): CivilDate | null {
+    const d = addDays(addYears(this.act, -RECALL_PERIOD.value), this.rng.int(1, 20));
+    if (d.d > 28 || compareDates(this.earliest(b, 1), d) > 0) return null;
+    return d;
+  }
+
+  prior(b: Beneficiary, date: CivilDate | null, cents: number, cash790G = false): boolean {
+    if (date === null) return false;
+    this.priorGifts.push({ beneficiary: b.id, date, cents, cash790G });
+    return true;
+  }
+
+  /** Prior gifts in date order, as a notary lists them. */
+  sortedPriorGifts(): PriorGift[] {
+    return this.priorGifts.slice().sort((a, b) => compareDates(a.date, b.date) || a.beneficiary.localeCompare(b.beneficiary));
+  }
+}
+
+// --- amounts ----------------------------------------------------------------------------------
+
+/** Whole euros in cents, rounded down to a step of euros. */
+export function roundEuros(cents: number, stepEuros: number): number {
+  const step = stepEuros * 100;
+  return Math.floor(cents / step) * step;
+}
+
+/** A typical round amount for a bequest or gift of about `cents`: to 100 €, 500 € or 1,000 €. */
+export function roundish(rng: Rng, cents: number): number {
+  const step = cents >= 50_000_00 ? rng.pick([500, 1000]) : cents >= 10_000_00 ? rng.pick([100, 500]) : 100;
+  return Math.max(step * 100, Math.ceil(cents / (step * 100)) * step * 100);
+}
+
+/** Integer cents of `x × num / den`, rounded up (so a target is always reached). */
+export function ceilDiv(numerator: number, denominator: number): number {
+  return Math.ceil(numerator / denominator);
+}
+
+/**
+ * The residue that gives a residue heir of share num/den (bare-ownership percent `bare`) a value
+ * of at least `targetCents`.
+ */
+export function residueFor(targetCents: number, share: Share, bare = 100): number {
+  return ceilDiv(targetCents * share.den * 100, share.num * bare);
+}
+
+/** Equal shares of `total` (num/den) among `count` heirs, reduced. */
+export function splitShare(total: { num: number; den: number }, count: number): { num: number; den: number } {
+  return reduce(total.num, total.den * count);
+}
+
+export function reduce(num: number, den: number): { num: number; den: number } {
+  const g = gcd(num, den);
+  return { num: num / g, den: den / g };
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+// --- estate assets ---------------------------------------------------------------------------
+
+function debtsOf(rng: Rng, netCents: number): Item[] {
+  const count = rng.weighted([[0, 25], [1, 40], [2, 25], [3, 10]] as const);
+  const kinds = rng.sample(["loan", "tax", "works", "hospital", "property"] as const, count);
+  const out: Item[] = [];
+  let budget = Math.floor(netCents * 0.3);
+  for (const k of kinds) {
+    let cents: number;
+    let label: string;
+    switch (k) {
+      case "loan":
+        cents = roundEuros(rng.int(3_000_00, 150_000_00), 1) + rng.int(0, 99);
+        label = `Solde du prêt immobilier (${bank(rng)})`;
+        break;
+      case "tax":
+        cents = rng.int(600, 9_000) * 100;
+        label = "Impôt sur le revenu restant dû";
+        break;
+      case "works":
+        cents = rng.int(800_00, 25_000_00);
+        label = `Factures de travaux de l'entreprise ${familyName(rng)}`;
+        break;
+      case "hospital":
+        cents = rng.int(300_00, 6_000_00);
+        label = "Frais d'hospitalisation restant dus";
+        break;
+      case "property":
+        cents = rng.int(400, 4_500) * 100;
+        label = "Taxe foncière de l'année";
+        break;
+    }
+    cents = Math.min(cents, budget);
+    if (cents < 100_00) break;
+    budget -= cents;
+    out.push({ label, cents });
+  }
+  return out;
+}
+
+function funeralOf(rng: Rng): Item {
+  const cap = FUNERAL_COSTS_CAP.value * 100;
+  const r = rng.int(0, 99);
+  // Mostly above the cap (the trap), sometimes below, now and then exactly on it.
+  const cents = r < 62 ? rng.int(cap + 100_00, cap * 5) : r < 95 ? rng.int(Math.floor(cap * 0.45), cap - 100) : cap;
+  return { label: `Facture des pompes funèbres ${familyName(rng)}`, cents };
+}
+
+const HOMES = ["Maison d'habitation à", "Appartement à"] as const;
+const PROPERTY = ["Résidence secondaire à", "Terrain à bâtir à", "Terres agricoles à", "Local commercial à", "Appartement loué à"] as const;
+
+/**
+ * Assets, debts and funeral costs of an estate whose residue (net estate − bequests) is exactly
+ * `residueCents`. The last asset, the bank accounts, takes the cents left over.
+ */
+export function estateBalance(rng: Rng, residueCents: number, bequestCents: number): { assets: Item[]; debts: Item[]; funeral: Item } {
+  const net = residueCents + bequestCents;
+  const funeral = funeralOf(rng);
+  const debts = debtsOf(rng, net);
+  const cap = FUNERAL_COSTS_CAP.value * 100;
+  const gross = net + debts.reduce((s, d) => s + d.cents, 0) + Math.min(funeral.cents, cap);
+  const assets: Item[] = [];
+  const towns = new Set<string>();
+  const place = (): string => {
+    let t = town(rng);
+    while (towns.has(t)) t = town(rng);
+    towns.add(t);
+    return t;
+  };
+  let left = gross;
+  const take = (label: string, cents: number): void => {
+    if (cents <= 0 || cents >= left - 500_00) return;
+    assets.push({ label, cents });
+    left -= cents;
+  };
+  if (gross >= 90_000_00) take(`${rng.pick(HOMES)} ${place()}`, roundEuros(Math.floor((gross * rng.int(35, 75)) / 100), 1000));
+  const extra = gross < 60_000_00 ? rng.int(0, 1) : rng.int(1, 3);
+  const pool = rng.sample(["property", "titres", "sci", "vehicle", "furniture", "pea"] as const, extra);
+  for (const k of pool) {
+    const share = Math.floor((left * rng.int(10, 45)) / 100);
+    switch (k) {
+      case "property":
+        take(`${rng.pick(PROPERTY)} ${place()}`, roundEuros(share, 1000));
+        break;
+      case "titres":
+        take(`Portefeuille de titres (${bank(rng)})`, share - rng.int(0, 99));
+        break;
+      case "sci":
+        take(`Parts de la ${sci(rng)}`, roundEuros(share, 100));
+        break;
+      case "pea":
+        take(`Plan d'épargne en actions (${bank(rng)})`, share - rng.int(0, 99));
+        break;
+      case "vehicle":
+        take("Véhicule automobile", roundEuros(Math.min(share, rng.int(4_000, 45_000) * 100), 100));
+        break;
+      case "furniture":
+        take("Mobilier et objets d'art (inventaire du notaire)", roundEuros(Math.min(share, rng.int(2_000, 30_000) * 100), 100));
+        break;
+    }
+  }
+  assets.push({ label: `Comptes courants et livrets (${bank(rng)})`, cents: left });
+  return { assets, debts, funeral };
+}
+
+/** Label of a non-cash gift: real estate, company shares, securities. */
+export function giftAssetLabel(rng: Rng, realEstateOnly: boolean): string {
+  const kinds = realEstateOnly ? (["home", "flat", "land", "sci"] as const) : (["home", "flat", "land", "sci", "titres", "shop"] as const);
+  switch (rng.pick(kinds)) {
+    case "home":
+      return `Maison à ${town(rng)}`;
+    case "flat":
+      return `Appartement à ${town(rng)}`;
+    case "land":
+      return `Terrain à bâtir à ${town(rng)}`;
+    case "sci":
+      return `Parts de la ${sci(rng)}`;
+    case "titres":
+      return `Portefeuille de titres (${bank(rng)})`;
+    case "shop":
+      return `Local commercial à ${town(rng)}`;
+  }
+}
+
+/** Real estate given in bare ownership (level 4). */
+export function realEstateLabel(rng: Rng): string {
+  return `${rng.pick(["Maison à", "Appartement à", "Immeuble de rapport à", "Résidence secondaire à", "Local commercial à"])} ${town(rng)}`;
+}
+
+export function cashLabel(rng: Rng): string {
+  return rng.pick(["Somme d'argent (virement bancaire)", "Somme d'argent (chèque)", "Somme d'argent (virement)"]);
+}
+

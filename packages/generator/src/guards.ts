@@ -1,0 +1,59 @@
+import type { Answer } from "@succ/engine";
+
+/**
+ * Every number a reader could see in a text, in any usual formatting: digit groups separated by
+ * a space, a no-break space, a narrow no-break space, a dot or a comma are read both apart and
+ * joined (`12 345,00` gives 12, 345, 0, 12345, 34500 and 1234500), so an amount cannot hide
+ * behind a thousands separator or a decimal part.
+ */
+export function numbersIn(text: string, into: Set<number> = new Set<number>()): Set<number> {
+  const groups: string[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (c < 48 || c > 57) {
+      i++;
+      continue;
+    }
+    // A run of digit groups joined by single separators.
+    groups.length = 0;
+    for (;;) {
+      const start = i;
+      while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++;
+      groups.push(text.slice(start, i));
+      if (i + 1 < n && isSeparator(text.charCodeAt(i)) && (c = text.charCodeAt(i + 1)) >= 48 && c <= 57) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    for (let a = 0; a < groups.length; a++) {
+      let joined = "";
+      for (let b = a; b < groups.length; b++) {
+        joined += groups[b];
+        if (joined.length <= 15) into.add(Number(joined));
+      }
+    }
+  }
+  return into;
+}
+
+function isSeparator(c: number): boolean {
+  return c === 32 || c === 0xa0 || c === 0x202f || c === 46 || c === 44;
+}
+
+/** The expected non-zero amounts (taxable shares, taxes, total) that appear in the text. */
+export function leakedAmounts(text: string, answer: Answer, alsoSeen?: ReadonlySet<number>): number[] {
+  const seen = numbersIn(text);
+  const leaks: number[] = [];
+  const check = (v: number): void => {
+    if (v !== 0 && (seen.has(v) || alsoSeen?.has(v))) leaks.push(v);
+  };
+  for (const v of Object.values(answer.beneficiaires)) {
+    check(v.part_taxable);
+    check(v.droits);
+  }
+  check(answer.total_droits);
+  return leaks;
+}

@@ -1,0 +1,59 @@
+import {
+  ALLOWANCES,
+  DISABILITY_ALLOWANCE,
+  REPRESENTED_CHILD_ALLOWANCE,
+  SCALES,
+  type Relationship,
+  type ScaleName,
+  type TransferKind,
+} from "@succ/rules";
+
+/**
+ * Small exact helpers over @succ/rules, in whole cents, for drawing amounts and writing the
+ * worked examples of the prompts. Scales are in whole euros and rates in whole percents, so a
+ * tax in cents is a sum of integers.
+ */
+
+/** Allowance in cents of a relationship (0 for an exempt spouse). */
+export function allowanceCents(kind: TransferKind, rel: Relationship, disabled = false): number {
+  const p = ALLOWANCES[kind][rel];
+  return ((p?.value ?? 0) + (disabled ? DISABILITY_ALLOWANCE.value : 0)) * 100;
+}
+
+/** The represented child's allowance shared by `count` grandchildren, in cents, rounded down. */
+export function representedShareCents(count: number, disabled = false): number {
+  return Math.floor((REPRESENTED_CHILD_ALLOWANCE.value * 100) / count) + (disabled ? DISABILITY_ALLOWANCE.value * 100 : 0);
+}
+
+export interface BandPart {
+  from: number;
+  to: number;
+  ratePercent: number;
+  /** Tax of this part, in cents (exact: euros × percent). */
+  cents: number;
+}
+
+/** The bands of a scale crossed by a whole-euro amount from `start`, each with its tax in cents. */
+export function bandParts(name: ScaleName, amountEuros: number, start = 0): BandPart[] {
+  const end = start + amountEuros;
+  const out: BandPart[] = [];
+  let lower = 0;
+  for (const band of SCALES[name].bands) {
+    const hi = band.upTo === null ? end : Math.min(end, band.upTo);
+    const lo = Math.max(start, lower);
+    if (hi > lo) out.push({ from: lo, to: hi, ratePercent: band.ratePercent, cents: (hi - lo) * band.ratePercent });
+    if (band.upTo === null || end <= band.upTo) break;
+    lower = band.upTo;
+  }
+  return out;
+}
+
+/** Scale tax in cents of a whole-euro amount. */
+export function scaleCents(name: ScaleName, amountEuros: number): number {
+  return bandParts(name, amountEuros).reduce((s, b) => s + b.cents, 0);
+}
+
+/** The law's rounding to the euro (half up) of a non-negative amount in cents. */
+export function roundCents(cents: number): number {
+  return Math.floor((cents + 50) / 100);
+}

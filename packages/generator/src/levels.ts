@@ -1,0 +1,46 @@
+/** The four levels of the task set and their variants (seed's "Tasks and difficulty"). */
+
+export type Level = 1 | 2 | 3 | 4;
+export const LEVELS: readonly Level[] = [1, 2, 3, 4];
+
+export const VARIANTS = {
+  1: ["only-child-estate", "gift-full-ownership"],
+  2: ["spouse-children", "children-legatees", "siblings-legatees"],
+  3: ["gift-790g", "estate-recall"],
+  4: ["bare-ownership-gift", "spouse-usufruct-estate"],
+} as const satisfies Record<Level, readonly string[]>;
+
+export type Variant = (typeof VARIANTS)[Level][number];
+
+/**
+ * Whole-number weights of the random draw of a variant (outside the first six tasks of the mix):
+ * even at levels 1 and 2; gifts twice as often as estates at level 3 and 2.5 times at level 4.
+ */
+export const VARIANT_WEIGHTS: { [L in Level]: readonly (readonly [(typeof VARIANTS)[L][number], number])[] } = {
+  1: [["only-child-estate", 1], ["gift-full-ownership", 1]],
+  2: [["spouse-children", 1], ["children-legatees", 1], ["siblings-legatees", 1]],
+  3: [["gift-790g", 2], ["estate-recall", 1]],
+  4: [["bare-ownership-gift", 5], ["spouse-usufruct-estate", 2]],
+};
+
+/** Levels of the mix cycle; the first eight tasks swap tasks 4 and 7 (still 100 a level in 400). */
+const CYCLE: readonly Level[] = [1, 4, 2, 3];
+const FIRST_EIGHT: readonly Level[] = [1, 4, 2, 3, 3, 4, 2, 1];
+
+/** Level of task `index` of the mix (level option 0). */
+export function mixLevel(index: number): Level {
+  return index < FIRST_EIGHT.length ? FIRST_EIGHT[index]! : CYCLE[index % CYCLE.length]!;
+}
+
+/**
+ * The first six tasks of the mix (what a `-n 6` calibration run sees) have a fixed variant and,
+ * for some, a fixed shape (see `FirstSix` in variants).
+ */
+export const FIRST_SIX: readonly Variant[] = [
+  "only-child-estate",
+  "spouse-usufruct-estate",
+  "spouse-children",
+  "gift-790g",
+  "estate-recall",
+  "bare-ownership-gift",
+];

@@ -1,0 +1,144 @@
+import { dateFr, eurosCents, relationshipFr, shareFr } from "./french.js";
+import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
+import { nameOf } from "./draft.js";
+import { LAW_DATE } from "./dates.js";
+import { roundCents, scaleCents } from "./law.js";
+import type { Level } from "./levels.js";
+import { rulesSection } from "./rules-text.js";
+
+/**
+ * The French prompt of a task: the dossier, the beneficiary table, prior gifts (levels 3-4), the
+ * numbered rules of the level and the answer format. Everything needed is here, and nothing that
+ * gives the answer away (no total, no net estate, no taxable share).
+ */
+
+const e = (female: boolean, m: string, f: string): string => (female ? f : m);
+
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+function relationCell(b: Beneficiary, subjectFemale: boolean): string {
+  const rel = relationshipFr(b.relationship, b.person.female);
+  if (!b.represents) return rel;
+  const dead = b.represents.person;
+  return `${rel}, ${e(b.person.female, "venant", "venant")} en représentation de ${e(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${e(dead.female, "fils prédécédé", "fille prédécédée")} ${e(subjectFemale, "du défunt", "de la défunte")}`;
+}
+
+function beneficiaryTable(d: Draft, kind: "estate" | "gift"): string {
+  const f = d.subject.female;
+  const link = kind === "estate" ? `Lien avec ${e(f, "le défunt", "la défunte")}` : `Lien avec ${e(f, "le donateur", "la donatrice")}`;
+  const rows = d.beneficiaries.map((b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), b.disabled ? "oui" : "non"]);
+  return table(["ID", "Nom", link, "Date de naissance", "Handicap"], rows);
+}
+
+function priorGiftsSection(d: Draft, kind: "estate" | "gift"): string {
+  const f = d.subject.female;
+  const who = kind === "estate" ? e(f, "le défunt", "la défunte") : e(f, "le donateur", "la donatrice");
+  const title = `## Donations antérieures consenties par ${who}`;
+  if (d.priorGifts.length === 0) return `${title}\n\nAucune donation antérieure.`;
+  const nature = (g: PriorGift): string => (g.cash790G ? "don familial de sommes d'argent exonéré (art. 790 G)" : "donation ordinaire (déclarée et taxée à l'époque)");
+  const rows = d.priorGifts.map((g) => [g.beneficiary, dateFr(g.date), eurosCents(g.cents), nature(g)]);
+  return `${title}\n\n${table(["Bénéficiaire", "Date", "Valeur", "Nature"], rows)}`;
+}
+
+function estateDossier(d: EstateDraft, level: Level): string {
+  const f = d.subject.female;
+  const name = nameOf(d.subject);
+  const lines = [
+    `## Dossier : succession de ${name}`,
+    "",
+    `- ${e(f, "Défunt", "Défunte")} : ${name}, ${e(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${e(f, "décédé", "décédée")} le ${dateFr(d.date)} (date du décès, date de l'acte).`,
+    `- Situation familiale : ${d.situation}.`,
+  ];
+  for (const p of d.predeceased) {
+    const heirs = d.beneficiaries.filter((b) => b.represents === p).map((b) => b.id);
+    lines.push(
+      `- ${e(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${e(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${e(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${e(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${heirs.join(" et ")}.`,
+    );
+  }
+  if (d.spouseUsufruct) {
+    lines.push(
+      `- Le conjoint survivant ${d.spouseUsufruct} reçoit l'usufruit de la totalité du reliquat ; les héritiers du reliquat n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
+    );
+  }
+  lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], d.assets.map((a) => [a.label, eurosCents(a.cents)])));
+  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosCents(a.cents)])));
+  lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosCents(d.funeral.cents)}.`);
+  if (level >= 2) {
+    lines.push(
+      "",
+      "### Legs particuliers (sommes d'argent)",
+      "",
+      d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosCents(q.cents)])),
+    );
+  }
+  const shareHead = d.spouseUsufruct ? "Quote-part du reliquat (en nue-propriété)" : "Quote-part du reliquat";
+  lines.push("", "### Partage du reliquat (quotes-parts écrites)", "", table(["Bénéficiaire", shareHead], d.residue.map((s) => [s.beneficiary, shareFr(s.num, s.den)])));
+  lines.push("", "## Bénéficiaires", "", beneficiaryTable(d, "estate"));
+  if (level >= 3) lines.push("", priorGiftsSection(d, "estate"));
+  return lines.join("\n");
+}
+
+function giftDossier(d: GiftDraft, level: Level): string {
+  const f = d.subject.female;
+  const name = nameOf(d.subject);
+  const natureOf = (g: GiftDraft["gifts"][number]): string =>
+    g.cash
+      ? "somme d'argent, en pleine propriété"
+      : g.reservedUsufruct
+        ? `nue-propriété, ${e(f, "le donateur", "la donatrice")} se réservant l'usufruit`
+        : "bien en pleine propriété";
+  const rows = d.gifts.map((g) => [g.label, eurosCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
+  const lines = [
+    `## Dossier : donation de ${name}`,
+    "",
+    `- ${e(f, "Donateur", "Donatrice")} : ${name}, ${e(f, "né", "née")} le ${dateFr(d.subject.birth)}.`,
+    `- Date de l'acte de donation : ${dateFr(d.date)}.`,
+    "",
+    "### Biens donnés",
+    "",
+    table(["Bien", "Valeur en pleine propriété", "Nature", "Attribution"], rows),
+    "",
+    "## Donataires",
+    "",
+    beneficiaryTable(d, "gift"),
+  ];
+  if (level >= 3) lines.push("", priorGiftsSection(d, "gift"));
+  return lines.join("\n");
+}
+
+/** The answer-format section: the `<droits>` block, with a fictitious example computed by the scale. */
+function formatSection(ids: readonly string[]): string {
+  const exampleTaxable = 149_270;
+  const exampleTax = roundCents(scaleCents("directLine", exampleTaxable));
+  const list = ids.length === 1 ? ids[0]! : `${ids.slice(0, -1).join(", ")} et ${ids[ids.length - 1]}`;
+  return [
+    "## Format de la réponse",
+    "",
+    `Terminez votre réponse par un unique bloc <droits>…</droits> (la balise <droits> une seule fois dans toute la réponse, rien après le bloc) contenant un objet JSON : "beneficiaires" avec, pour ${ids.length === 1 ? "" : "chacun de "}${list} (ni plus ni moins), exactement les clés "part_taxable" et "droits", en euros entiers arrondis ; puis "total_droits", la somme des droits. Nombres entiers, sans espace ni symbole. Un bénéficiaire exonéré, ou dont la part est entièrement couverte par son abattement, figure avec 0 et 0. Exemple de forme (identifiants et montants fictifs) :`,
+    `<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": ${exampleTaxable}, "droits": ${exampleTax}}}, "total_droits": ${exampleTax}}</droits>`,
+  ].join("\n");
+}
+
+/**
+ * The prompt in three parts: what varies with the dossier (introduction and dossier), the rules of
+ * the level (the same text for every task of a level and kind), and the answer format.
+ */
+export function promptParts(d: Draft, level: Level): { dossier: string; rules: string; format: string } {
+  const year = LAW_DATE.y;
+  const intro =
+    d.kind === "estate"
+      ? `Vous êtes fiscaliste dans une étude notariale. Calculez, pour chaque bénéficiaire de la succession décrite ci-dessous, la part taxable et les droits de succession dus. Appliquez uniquement les règles numérotées de cet énoncé (montants en vigueur en ${year}) : elles prévalent sur toute autre connaissance.`
+      : `Vous êtes fiscaliste dans une étude notariale. Calculez, pour chaque donataire de la donation décrite ci-dessous, la part taxable et les droits de donation dus. Appliquez uniquement les règles numérotées de cet énoncé (montants en vigueur en ${year}) : elles prévalent sur toute autre connaissance.`;
+  const dossier = d.kind === "estate" ? estateDossier(d, level) : giftDossier(d, level);
+  return { dossier: `${intro}\n\n${dossier}`, rules: rulesSection(level, d.kind), format: formatSection(d.beneficiaries.map((b) => b.id)) };
+}
+
+export function joinPrompt(p: { dossier: string; rules: string; format: string }): string {
+  return `${p.dossier}\n\n${p.rules}\n\n${p.format}`;
+}
+
+export function buildPrompt(d: Draft, level: Level): string {
+  return joinPrompt(promptParts(d, level));
+}

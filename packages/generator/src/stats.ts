@@ -1,0 +1,117 @@
+import { compute, readDossier, sameAnswer, type Rule } from "@succ/engine";
+import { LEVELS, type Level } from "./levels.js";
+import type { Task } from "./task.js";
+
+/**
+ * Measures of a task set (`succ stats`): the seed's table "share of tasks still fully right when
+ * one rule is ignored" (through the engine's counterfactual option), variant counts,
+ * beneficiaries per task, lines owing no tax and prompt lengths.
+ */
+
+/** Rows of the "still right" table, in the seed's order. */
+export const STILL_RIGHT_ROWS = [
+  { key: "exemption790G", label: "790 G exemption ignored (cash taxed as ordinary assets)", rules: ["exemption790G"] },
+  { key: "gift790G", label: "790 G ignored entirely (also recalling prior 790 G gifts)", rules: ["gift790G"] },
+  { key: "recall", label: "15-year recall ignored", rules: ["recall"] },
+  { key: "lowerBands", label: "lower bands already used ignored", rules: ["lowerBands"] },
+  { key: "representation", label: "representation ignored (grandchild allowance)", rules: ["representation"] },
+  { key: "usufruct669", label: "split ownership (art. 669) ignored", rules: ["usufruct669"] },
+  { key: "noLevelRule", label: "no level rule changes the answer", rules: [] },
+  { key: "ageConditions790G", label: "790 G applied despite age conditions", rules: ["ageConditions790G"] },
+] as const satisfies readonly { key: string; label: string; rules: readonly Rule[] }[];
+
+export type StillRightKey = (typeof STILL_RIGHT_ROWS)[number]["key"];
+
+/** The rules of a level whose counterfactual must change an answer (seed's `niveau_utile`). */
+export const LEVEL_RULES: Record<3 | 4, readonly Rule[]> = {
+  3: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation"],
+  4: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation", "usufruct669"],
+};
+
+export interface Spread {
+  min: number;
+  mean: number;
+  max: number;
+}
+
+export interface LevelStats {
+  level: Level;
+  tasks: number;
+  variants: Record<string, number>;
+  beneficiaries: Spread;
+  promptLength: Spread;
+  /** Beneficiary lines whose expected tax is 0, and all lines. */
+  linesWithoutTax: { count: number; total: number };
+  /** Levels 3-4: tasks still fully right with each rule ignored (count over `tasks`). */
+  stillRight: Partial<Record<StillRightKey, number>>;
+}
+
+export interface SetStats {
+  tasks: number;
+  levels: LevelStats[];
+  linesWithoutTax: { count: number; total: number };
+}
+
+class Acc {
+  min = Infinity;
+  max = -Infinity;
+  sum = 0;
+  n = 0;
+  add(x: number): void {
+    this.min = Math.min(this.min, x);
+    this.max = Math.max(this.max, x);
+    this.sum += x;
+    this.n++;
+  }
+  spread(): Spread {
+    return this.n === 0 ? { min: 0, mean: 0, max: 0 } : { min: this.min, mean: this.sum / this.n, max: this.max };
+  }
+}
+
+export function taskSetStats(tasks: Iterable<Task>): SetStats {
+  const per = new Map<Level, { tasks: number; variants: Record<string, number>; bens: Acc; len: Acc; zero: number; lines: number; still: Partial<Record<StillRightKey, number>> }>();
+  let total = 0;
+  for (const t of tasks) {
+    total++;
+    let s = per.get(t.level);
+    if (!s) per.set(t.level, (s = { tasks: 0, variants: {}, bens: new Acc(), len: new Acc(), zero: 0, lines: 0, still: {} }));
+    s.tasks++;
+    s.variants[t.variant] = (s.variants[t.variant] ?? 0) + 1;
+    const lines = Object.values(t.answer.beneficiaires);
+    s.bens.add(lines.length);
+    s.len.add(t.prompt.length);
+    s.lines += lines.length;
+    s.zero += lines.filter((l) => l.droits === 0).length;
+    if (t.level === 3 || t.level === 4) {
+      const dossier = readDossier(t.info.dossier);
+      const same = new Map<Rule, boolean>();
+      const still = (rule: Rule): boolean => {
+        let v = same.get(rule);
+        if (v === undefined) same.set(rule, (v = sameAnswer(compute(dossier, { ignore: [rule] }).answer, t.answer)));
+        return v;
+      };
+      for (const row of STILL_RIGHT_ROWS) {
+        if (row.key === "usufruct669" && t.level === 3) continue;
+        const right = row.key === "noLevelRule" ? LEVEL_RULES[t.level].every(still) : row.rules.every(still);
+        s.still[row.key] = (s.still[row.key] ?? 0) + (right ? 1 : 0);
+      }
+    }
+  }
+  const levels: LevelStats[] = [];
+  for (const level of LEVELS) {
+    const s = per.get(level);
+    if (!s) continue;
+    levels.push({
+      level,
+      tasks: s.tasks,
+      variants: s.variants,
+      beneficiaries: s.bens.spread(),
+      promptLength: s.len.spread(),
+      linesWithoutTax: { count: s.zero, total: s.lines },
+      stillRight: s.still,
+    });
+  }
+  const zero = levels.reduce((a, l) => a + l.linesWithoutTax.count, 0);
+  const lines = levels.reduce((a, l) => a + l.linesWithoutTax.total, 0);
+  return { tasks: total, levels, linesWithoutTax: { count: zero, total: lines } };
+}

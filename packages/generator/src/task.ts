@@ -1,0 +1,256 @@
+import { ageOn, compute, readDossier, sameAnswer, type Answer, type Dossier, type DossierInput, type Rule } from "@succ/engine";
+import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, USUFRUCT_669 } from "@succ/rules";
+import { sameMonthDay } from "./dates.js";
+import { toDossier, type Draft } from "./draft.js";
+import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
+import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
+import { leakedAmounts, numbersIn } from "./guards.js";
+import { FIRST_SIX, mixLevel, VARIANT_WEIGHTS, type Level, type Variant } from "./levels.js";
+import { joinPrompt, promptParts } from "./prompt.js";
+import { assertInteger, Rng } from "./random.js";
+import { Sha256 } from "./sha256.js";
+
+export const GENERATOR_VERSION = "0.1.0";
+
+export interface Task {
+  id: string;
+  level: Level;
+  variant: string;
+  prompt: string;
+  answer: Answer;
+  info: { dossier: DossierInput; seed: number; index: number; generatorVersion: string };
+}
+
+export interface GenerateOptions {
+  /** Number of tasks (default 400). */
+  n?: number;
+  /** Seed of the set (default 0). */
+  seed?: number;
+  /** 0 for the mix of the four levels (default), or a single level. */
+  level?: 0 | Level;
+  /** Index of the first task (default 0): task K is drawn without drawing 0..K−1. */
+  offset?: number;
+}
+
+/** How a task of the first six of the mix is pinned down, beyond its variant. */
+type Shape = "default" | "eightBeneficiaries" | "withBequest" | "790GMatters" | "recallAndRepresentation";
+
+const FIRST_SIX_SHAPES: readonly Shape[] = ["default", "eightBeneficiaries", "withBequest", "790GMatters", "recallAndRepresentation", "default"];
+
+function draw(rng: Rng, variant: Variant, shape: Shape): Draft {
+  switch (variant) {
+    case "only-child-estate":
+      return onlyChildEstate(rng);
+    case "gift-full-ownership":
+      return giftFullOwnership(rng);
+    case "spouse-children":
+      return spouseChildren(rng, shape === "withBequest" ? 1 : 0);
+    case "children-legatees":
+      return childrenLegatees(rng);
+    case "siblings-legatees":
+      return siblingsLegatees(rng);
+    case "gift-790g":
+      return gift790G(rng, shape === "790GMatters");
+    case "estate-recall":
+      return estateRecall(rng, shape === "recallAndRepresentation");
+    case "bare-ownership-gift":
+      return bareOwnershipGift(rng);
+    case "spouse-usufruct-estate":
+      return spouseUsufructEstate(rng, shape === "eightBeneficiaries" ? 8 : undefined);
+  }
+}
+
+/** Why a draft is redrawn (kept as names for tests and for counting). */
+export type Rejection =
+  | "dates"
+  | "usufructuary91"
+  | "noTax"
+  | "zeroButOne"
+  | "residueShortcut"
+  | "residueInsensitive"
+  | "levelRule"
+  | "amountInPrompt";
+
+const EXEMPT_IN_ESTATE = new Set(["spouse", "pacs"]);
+const OLDEST_669_ROW = USUFRUCT_669.rows[USUFRUCT_669.rows.length - 2]!.maxAge! + 1;
+
+/** Rule (a) of the seed: two or more taxable beneficiaries, but fewer than two owe tax. */
+export function zeroButOne(dossier: Dossier, answer: Answer): boolean {
+  const taxable = dossier.beneficiaries.filter((b) => !(dossier.kind === "estate" && EXEMPT_IN_ESTATE.has(b.relationship)));
+  if (taxable.length < 2) return false;
+  return taxable.filter((b) => answer.beneficiaires[b.id]!.droits > 0).length < 2;
+}
+
+function residueHeirs(dossier: Dossier): string[] {
+  if (dossier.kind !== "estate") return [];
+  return dossier.residue.map((s) => s.beneficiary).filter((id) => !EXEMPT_IN_ESTATE.has(dossier.beneficiaries.find((b) => b.id === id)!.relationship));
+}
+
+/** Rule (b), first half: tax is due but no residue heir has both a taxable share and tax. */
+export function residueShortcut(dossier: Dossier, answer: Answer): boolean {
+  if (dossier.kind !== "estate" || dossier.residue.length === 0) return false;
+  return answer.total_droits > 0 && !residueHeirs(dossier).some((id) => answer.beneficiaires[id]!.part_taxable > 0 && answer.beneficiaires[id]!.droits > 0);
+}
+
+/** The dossier with a net estate 10 % larger (an extra asset), as the check of rule (b) needs. */
+export function grownEstate(input: DossierInput): DossierInput {
+  const cents = (v: number | string | undefined): number => Math.round(Number(v ?? 0) * 100);
+  const assets = (input.assets ?? []).reduce((s, a) => s + cents(a.value), 0);
+  const debts = (input.debts ?? []).reduce((s, a) => s + cents(a.value), 0);
+  const net = assets - debts - Math.min(cents(input.funeralCosts), FUNERAL_COSTS_CAP.value * 100);
+  return { ...input, assets: [...(input.assets ?? []), { label: "Actif supplémentaire", value: Math.ceil(net / 10) / 100 }] };
+}
+
+/** Rule (b), second half: the residue heirs' values do not move when the net estate grows by 10 %. */
+export function residueInsensitive(dossier: Dossier, input: DossierInput, answer: Answer): boolean {
+  if (dossier.kind !== "estate" || dossier.residue.length === 0) return false;
+  const grown = compute(readDossier(grownEstate(input))).answer;
+  return residueHeirs(dossier).every((id) => {
+    const a = answer.beneficiaires[id]!;
+    const b = grown.beneficiaires[id]!;
+    return a.part_taxable === b.part_taxable && a.droits === b.droits;
+  });
+}
+
+/** Whether ignoring `rule` changes the answer (counterfactual through the engine). */
+export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule): boolean {
+  return !sameAnswer(compute(dossier, { ignore: [rule] }).answer, answer);
+}
+
+/** The level's combination of rules that must change the answer (seed's `niveau_utile`). */
+export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default"): boolean {
+  const m = (rule: Rule): boolean => ruleMatters(dossier, answer, rule);
+  if (level === 3) {
+    if (dossier.kind === "gift") {
+      if (shape === "790GMatters") return m("exemption790G");
+      const donorAge = ageOn(dossier.person.birthDate, dossier.date);
+      return m("exemption790G") || (donorAge >= CASH_GIFT_790G.donorAgeBelow.value && m("ageConditions790G"));
+    }
+    if (shape === "recallAndRepresentation") return m("recall") && m("representation");
+    return m("recall") || m("representation") || m("gift790G");
+  }
+  if (level === 4) {
+    if (dossier.kind === "gift") return m("usufruct669") && m("exemption790G") && m("recall");
+    return dossier.bequests.length > 0 && m("usufruct669") && m("recall") && (m("representation") || m("gift790G"));
+  }
+  return true;
+}
+
+function datesOk(d: Draft): boolean {
+  const people = [d.subject.birth, ...d.beneficiaries.map((b) => b.birth), ...(d.kind === "estate" ? d.predeceased.map((p) => p.birth) : [])];
+  if (people.some((b) => sameMonthDay(b, d.date))) return false;
+  const all = [d.date, ...people, ...d.priorGifts.map((g) => g.date), ...(d.kind === "estate" ? d.predeceased.map((p) => p.death) : [])];
+  return all.every((x) => x.d <= 28);
+}
+
+function usufructuaryAge(d: Draft): number | null {
+  if (d.kind === "estate") {
+    if (d.spouseUsufruct === null) return null;
+    return ageOn(d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!.birth, d.date);
+  }
+  return d.gifts.some((g) => g.reservedUsufruct) ? ageOn(d.subject.birth, d.date) : null;
+}
+
+/** Numbers of a rules section, read once per text (the rules are the same for a level and kind). */
+const rulesNumberCache = new Map<string, Set<number>>();
+function rulesNumbers(rules: string): Set<number> {
+  let set = rulesNumberCache.get(rules);
+  if (!set) rulesNumberCache.set(rules, (set = numbersIn(rules)));
+  return set;
+}
+
+interface Accepted {
+  dossier: DossierInput;
+  answer: Answer;
+  prompt: string;
+}
+
+/** Checks a draft against every guard; the first failed guard's name, or the accepted task. */
+export function examine(d: Draft, level: Level, shape: Shape = "default"): Accepted | Rejection {
+  if (!datesOk(d)) return "dates";
+  if (usufructuaryAge(d) === OLDEST_669_ROW) return "usufructuary91";
+  const input = toDossier(d);
+  const dossier = readDossier(input);
+  const answer = compute(dossier).answer;
+  if (answer.total_droits <= 0) return "noTax";
+  if (zeroButOne(dossier, answer)) return "zeroButOne";
+  if (residueShortcut(dossier, answer)) return "residueShortcut";
+  if (!levelRulesMatter(dossier, answer, level, shape)) return "levelRule";
+  if (residueInsensitive(dossier, input, answer)) return "residueInsensitive";
+  const parts = promptParts(d, level);
+  if (leakedAmounts(`${parts.dossier}\n${parts.format}`, answer, rulesNumbers(parts.rules)).length > 0) return "amountInPrompt";
+  return { dossier: input, answer, prompt: joinPrompt(parts) };
+}
+
+/** Draws beyond this many redraws mean a broken variant: fail loudly rather than loop. */
+const MAX_DRAWS = 2_000;
+
+/** Counts of redraws by reason, for tests and `succ stats` (not part of a task). */
+export const redrawCounts = new Map<Rejection, number>();
+
+/** Task `index` of the set drawn from `seed`: depends on (seed, index, level) only. */
+export function generateTask(seed: number, index: number, level: 0 | Level = 0): Task {
+  assertInteger("seed", seed);
+  assertInteger("index", index, 0);
+  if (![0, 1, 2, 3, 4].includes(level)) throw new RangeError(`level must be 0 (mix) or 1 to 4, got ${level}`);
+  const lvl: Level = level === 0 ? mixLevel(index) : level;
+  const rng = new Rng(seed, index);
+  const pinned = level === 0 && index < FIRST_SIX.length;
+  const variant: Variant = pinned ? FIRST_SIX[index]! : rng.weighted<Variant>(VARIANT_WEIGHTS[lvl]);
+  const shape: Shape = pinned ? FIRST_SIX_SHAPES[index]! : "default";
+  for (let i = 0; i < MAX_DRAWS; i++) {
+    const result = examine(draw(rng, variant, shape), lvl, shape);
+    if (typeof result === "string") {
+      redrawCounts.set(result, (redrawCounts.get(result) ?? 0) + 1);
+      continue;
+    }
+    return {
+      id: `succession-${lvl}-${index}`,
+      level: lvl,
+      variant,
+      prompt: result.prompt,
+      answer: result.answer,
+      info: { dossier: result.dossier, seed, index, generatorVersion: GENERATOR_VERSION },
+    };
+  }
+  throw new Error(`generator: no valid ${variant} dossier after ${MAX_DRAWS} draws (seed ${seed}, task ${index})`);
+}
+
+function options(o: GenerateOptions): Required<GenerateOptions> {
+  const n = o.n ?? 400;
+  const seed = o.seed ?? 0;
+  const level = o.level ?? 0;
+  const offset = o.offset ?? 0;
+  assertInteger("n", n, 0);
+  assertInteger("seed", seed);
+  assertInteger("offset", offset, 0);
+  if (![0, 1, 2, 3, 4].includes(level)) throw new RangeError(`level must be 0 (mix) or 1 to 4, got ${level}`);
+  return { n, seed, level, offset };
+}
+
+/** The tasks offset … offset + n − 1 of the set, lazily and in order. */
+export function* generateTasks(opts: GenerateOptions = {}): Generator<Task> {
+  const { n, seed, level, offset } = options(opts);
+  for (let i = 0; i < n; i++) yield generateTask(seed, offset + i, level);
+}
+
+/** The canonical JSONL line of a task (no newline): keys in a fixed order. */
+export function taskLine(task: Task): string {
+  const beneficiaires: Answer["beneficiaires"] = {};
+  for (const [id, v] of Object.entries(task.answer.beneficiaires)) beneficiaires[id] = { part_taxable: v.part_taxable, droits: v.droits };
+  return JSON.stringify({
+    id: task.id,
+    level: task.level,
+    variant: task.variant,
+    prompt: task.prompt,
+    answer: { beneficiaires, total_droits: task.answer.total_droits },
+    info: { dossier: task.info.dossier, seed: task.info.seed, index: task.info.index, generatorVersion: task.info.generatorVersion },
+  });
+}
+
+/** SHA-256 (hex) of the set's lines, each followed by "\n": the same on every machine and run. */
+export function fingerprint(opts: GenerateOptions = {}): string {
+  const h = new Sha256();
+  for (const t of generateTasks(opts)) h.update(`${taskLine(t)}\n`);
+  return h.hex();
+}
