@@ -1,6 +1,103 @@
+import { basename, dirname, extname, join } from "node:path";
+import { generateTasks } from "@succ/generator";
+import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
+import { Output } from "../io.js";
+import { FORMATS, openaiEvalsRow, promptfooAssertion, promptfooRow, verifiersRow, type Format } from "../export/formats.js";
 
-// Placeholder until the command lands (see the open issues).
-export async function run(_argv: string[]): Promise<number> {
-  throw new CliError("this command is not available yet", 3);
+const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..4] [--out FILE]
+
+Writes the task set in the format another evaluation tool reads, one task a line (JSONL).
+
+  --format F        verifiers     {"prompt": [{"role": "user", "content": …}], "answer": "<gold
+                                  answer JSON as a string>", "info": {id, level, variant,
+                                  dossier, seed, index, generatorVersion}, "task": "succession-fr"}
+                    openai-evals  {"input": [{"role": "user", "content": …}], "ideal":
+                                  "<droits>{gold answer}</droits>"}
+                    promptfoo     promptfoo test cases: {"description", "vars": {"prompt",
+                                  "answer"}, "assert": [{"type": "javascript", "value":
+                                  "file://succession-fr-assert.mjs", "config": {"allOrNothing"}}],
+                                  "metadata": {id, level, variant}}; FILE must end in .jsonl
+                                  (one test a line) or .json (one array), and the assertion
+                                  script succession-fr-assert.mjs (it scores with @succ/scoring)
+                                  is written next to it. See docs/eval-and-export.md.
+  -n N              number of tasks (default 400)
+  --seed S          generator seed (default 0)
+  --level L         0 = the mix of levels (default), or 1, 2, 3, 4
+  --all-or-nothing  promptfoo: the assertion gives 0 unless every value is right
+  -o, --out FILE    write to FILE, replaced only when the export completes (required for
+                    promptfoo); stdout otherwise
+  -h, --help        this help
+`;
+
+export const ASSERT_FILE = "succession-fr-assert.mjs";
+
+/** Where this CLI's @succ/scoring lies, for the assertion script's fallback import. */
+function scoringUrl(): string | null {
+  try {
+    return import.meta.resolve("@succ/scoring");
+  } catch {
+    return null;
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {
+    format: { type: "string", short: "f" },
+    n: { type: "string", short: "n" },
+    seed: { type: "string" },
+    level: { type: "string" },
+    "all-or-nothing": { type: "boolean" },
+    out: { type: "string", short: "o" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const format = values.format as Format | undefined;
+  if (format === undefined) throw new CliError(`--format is required: one of ${FORMATS.join(", ")}`);
+  if (!FORMATS.includes(format)) throw new CliError(`--format: expected one of ${FORMATS.join(", ")}, got "${format}"`);
+  const n = intOption("-n", values.n, 400, 1, 10_000_000);
+  const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
+  const level = intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4;
+  const allOrNothing = values["all-or-nothing"] === true;
+  if (allOrNothing && format !== "promptfoo") throw new CliError("--all-or-nothing only applies to --format promptfoo (the other formats carry the gold answer, not a scorer)");
+
+  const file = values.out;
+  let jsonArray = false;
+  if (format === "promptfoo") {
+    if (file === undefined || file === "-") throw new CliError("--format promptfoo needs --out FILE (the assertion script is written next to it)");
+    const ext = extname(file).toLowerCase();
+    if (ext !== ".jsonl" && ext !== ".json") {
+      throw new CliError(`--out ${file}: a promptfoo tests file must end in .jsonl (one test a line) or .json (an array); promptfoo reads it by its extension`);
+    }
+    jsonArray = ext === ".json";
+    if (basename(file) === ASSERT_FILE) throw new CliError(`--out ${file}: that name is the assertion script's`);
+  }
+
+  const out = await Output.open(file);
+  const script = format === "promptfoo" ? await Output.open(join(dirname(file!), ASSERT_FILE)) : null;
+  let count = 0;
+  try {
+    if (jsonArray) await out.write("[\n");
+    for (const task of generateTasks({ n, seed, level, offset: 0 })) {
+      const row =
+        format === "verifiers" ? verifiersRow(task) : format === "openai-evals" ? openaiEvalsRow(task) : promptfooRow(task, ASSERT_FILE, allOrNothing);
+      const text = JSON.stringify(row);
+      await out.write(jsonArray ? `${count > 0 ? ",\n" : ""}${text}` : `${text}\n`);
+      count++;
+    }
+    if (jsonArray) await out.write("\n]\n");
+    if (script) await script.write(promptfooAssertion(scoringUrl()));
+  } catch (e) {
+    await out.close(false);
+    await script?.close(false);
+    throw e;
+  }
+  await out.close(true);
+  await script?.close(true);
+  const where = file && file !== "-" ? file : "stdout";
+  process.stderr.write(`succ export: ${count} task(s), format ${format}, to ${where}${script ? ` (assertion: ${join(dirname(file!), ASSERT_FILE)})` : ""}\n`);
+  return 0;
 }

@@ -1,0 +1,85 @@
+import type { Task } from "@succ/generator";
+
+export const FORMATS = ["verifiers", "openai-evals", "promptfoo"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The environment's name, as the `task` column of verifiers datasets. */
+export const TASK_NAME = "succession-fr";
+
+/** The gold answer as one line of JSON (dossier §3), keys in the generator's order. */
+export function answerJson(task: Task): string {
+  return JSON.stringify(task.answer);
+}
+
+/** The gold answer as the block a perfect reply ends with: <droits>{…}</droits>. */
+export function answerBlock(task: Task): string {
+  return `<droits>${answerJson(task)}</droits>`;
+}
+
+function messages(task: Task) {
+  return [{ role: "user" as const, content: task.prompt }];
+}
+
+/** verifiers (prime-environments) dataset row: chat prompt, answer string, info, task name. */
+export function verifiersRow(task: Task) {
+  return {
+    prompt: messages(task),
+    answer: answerJson(task),
+    info: { id: task.id, level: task.level, variant: task.variant, ...task.info },
+    task: TASK_NAME,
+  };
+}
+
+/** openai/evals (Match-style) sample: chat `input` and the `ideal` answer. */
+export function openaiEvalsRow(task: Task) {
+  return { input: messages(task), ideal: answerBlock(task) };
+}
+
+/** promptfoo test case: vars for the prompt template, the scoring assertion, filterable metadata. */
+export function promptfooRow(task: Task, assertFile: string, allOrNothing: boolean) {
+  return {
+    description: task.id,
+    vars: { prompt: task.prompt, answer: answerJson(task) },
+    assert: [{ type: "javascript", value: `file://${assertFile}`, config: { allOrNothing } }],
+    metadata: { id: task.id, level: task.level, variant: task.variant },
+  };
+}
+
+/**
+ * The promptfoo assertion (ES module, default export): scores the output with @succ/scoring's
+ * scoreReply against `vars.answer`. It imports "@succ/scoring" from where it lies (node_modules
+ * up the tree), and falls back to the copy this CLI used when it wrote the file.
+ */
+export function promptfooAssertion(fallbackUrl: string | null): string {
+  const candidates = JSON.stringify(["@succ/scoring", ...(fallbackUrl ? [fallbackUrl] : [])]);
+  return `// Written by \`succ export --format promptfoo\` (succession-fr): the promptfoo assertion
+// that scores a reply with @succ/scoring, exactly as \`succ score\` and \`succ eval\` do.
+// Reads the gold answer from the test's vars.answer; assertion config: { allOrNothing }.
+// Pass = score >= 0.99 (every value right); the score itself is partial credit (max 0.45).
+const CANDIDATES = ${candidates};
+
+let scoring;
+async function loadScoring() {
+  const errors = [];
+  for (const spec of CANDIDATES) {
+    try {
+      const mod = await import(spec);
+      if (typeof mod.scoreReply === "function") return mod;
+    } catch (e) {
+      errors.push(\`\${spec}: \${e && e.message ? e.message : e}\`);
+    }
+  }
+  throw new Error(\`cannot import @succ/scoring (npm install @succ/scoring next to this file): \${errors.join("; ")}\`);
+}
+
+export default async function succession(output, context) {
+  scoring ??= await loadScoring();
+  const answer = context.vars.answer;
+  const expected = typeof answer === "string" ? JSON.parse(answer) : answer;
+  const reply = typeof output === "string" ? output : JSON.stringify(output);
+  const allOrNothing = Boolean(context.config && context.config.allOrNothing);
+  const result = scoring.scoreReply(reply, expected, { allOrNothing });
+  return { pass: result.score >= 0.99, score: result.score, reason: \`\${result.reason} (score \${result.score})\` };
+}
+`;
+}
