@@ -13,6 +13,7 @@ import {
   type ScaleName,
 } from "@succ/rules";
 import { ageOn, withinYearsBefore } from "./dates.js";
+import { add, integer, lt, mul, mulRatio, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, PriorGift } from "./dossier.js";
 
 /**
@@ -146,13 +147,26 @@ export interface ComputeResult {
   answer: Answer;
 }
 
-const ZERO = new Fraction(0);
 const HALF = new Fraction(1, 2);
 
 /** The law's rounding: to the nearest euro, half up (amounts here are never negative). */
 export function roundEuro(x: Fraction): number {
+  // floor(n/d + 1/2) = floor((2n + d) / 2d), in BigInt (truncation is the floor for n ≥ 0).
+  if (x.s >= 0n) return Number(x.d === 1n ? x.n : (2n * x.n + x.d) / (2n * x.d));
   return Number(x.add(HALF).floor().valueOf());
 }
+
+/** Constant whole-euro amounts of the law as fractions, made once. */
+const INTEGERS = new Map<number, Fraction>();
+function int(n: number): Fraction {
+  let f = INTEGERS.get(n);
+  if (f === undefined) {
+    f = integer(BigInt(n));
+    if (INTEGERS.size < 256) INTEGERS.set(n, f);
+  }
+  return f;
+}
+const ONE = int(1);
 
 /** Tax of the scale on an amount, exactly: each band taxed in full, nothing rounded. */
 export function scaleTax(name: ScaleName, amount: Fraction): Fraction {
@@ -168,36 +182,62 @@ export function scaleTax(name: ScaleName, amount: Fraction): Fraction {
   return tax;
 }
 
-/** The bands crossed between `start` and `start + taxable`, with the part of each and its tax. */
-function bandsBetween(name: ScaleName, start: Fraction, taxable: Fraction): BandDetail[] {
-  const end = start.add(taxable);
+/** Largest start + taxable for which the whole-euro path stays exact in doubles (× 100 % rates). */
+const SAFE_EUROS = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+
+/**
+ * The bands crossed between `start` and `start + taxable` (whole euros), with the part of each
+ * and its tax, and their exact sum: `scale(start + taxable) − scale(start)`, the bands being a
+ * partition of that interval. Whole-euro starts (the usual case) are computed in integers.
+ */
+function slices(name: ScaleName, start: Fraction, taxable: number): { bands: BandDetail[]; taxExact: Fraction; tax: number } {
   const out: BandDetail[] = [];
+  if (start.d === 1n && start.s >= 0n && start.n <= BigInt(SAFE_EUROS) && start.n + BigInt(taxable) <= BigInt(SAFE_EUROS)) {
+    const s = Number(start.n);
+    const end = s + taxable;
+    let cents = 0; // Σ base × rate: the tax in hundredths of a euro, an exact integer
+    let lower = 0;
+    for (const band of SCALES[name].bands) {
+      const hi = band.upTo === null || end < band.upTo ? end : band.upTo;
+      const lo = s > lower ? s : lower;
+      if (hi > lo) {
+        const base = hi - lo;
+        const t = base * band.ratePercent;
+        cents += t;
+        out.push({ from: lower, to: band.upTo, ratePercent: band.ratePercent, base: integer(BigInt(base)), tax: ratio(t, 100) });
+      }
+      if (band.upTo === null || end <= band.upTo) break;
+      lower = band.upTo;
+    }
+    // Half up to the euro: (cents + 50) / 100 rounded down, in exact integer arithmetic.
+    const up = cents + 50;
+    return { bands: out, taxExact: ratio(cents, 100), tax: (up - (up % 100)) / 100 };
+  }
+  const end = start.add(taxable);
+  let taxExact = ZERO;
   let lower = 0;
   for (const band of SCALES[name].bands) {
-    const hi = band.upTo === null ? end : end.lt(band.upTo) ? end : new Fraction(band.upTo);
-    const lo = start.gt(lower) ? start : new Fraction(lower);
+    const hi = band.upTo === null ? end : end.lt(band.upTo) ? end : int(band.upTo);
+    const lo = start.gt(lower) ? start : int(lower);
     if (hi.gt(lo)) {
       const base = hi.sub(lo);
-      out.push({ from: lower, to: band.upTo, ratePercent: band.ratePercent, base, tax: base.mul(band.ratePercent).div(100) });
+      const tax = base.mul(band.ratePercent, 100);
+      taxExact = taxExact.add(tax);
+      out.push({ from: lower, to: band.upTo, ratePercent: band.ratePercent, base, tax });
     }
     if (band.upTo === null || end.lte(band.upTo)) break;
     lower = band.upTo;
   }
-  return out;
+  return { bands: out, taxExact, tax: roundEuro(taxExact) };
 }
 
-function sum(xs: Iterable<Fraction>): Fraction {
-  let s = ZERO;
-  for (const x of xs) s = s.add(x);
-  return s;
-}
 
 function estateTotals(d: EstateDossier, ignore: ReadonlySet<Rule>): EstateTotals {
   const assets = sum(d.assets.map((a) => a.value));
   const debts = sum(d.debts.map((a) => a.value));
   const cap = FUNERAL_COSTS_CAP.value;
-  const funeralDeducted = ignore.has("funeralCap") || d.funeralCosts.lte(cap) ? d.funeralCosts : new Fraction(cap);
-  const netEstate = assets.sub(debts).sub(funeralDeducted);
+  const funeralDeducted = ignore.has("funeralCap") || !lt(int(cap), d.funeralCosts) ? d.funeralCosts : int(cap);
+  const netEstate = sub(sub(assets, debts), funeralDeducted);
   const bequests = sum(d.bequests.map((b) => b.amount));
   let usufruct: EstateTotals["usufruct"] = null;
   if (d.spouseUsufruct !== null) {
@@ -207,7 +247,7 @@ function estateTotals(d: EstateDossier, ignore: ReadonlySet<Rule>): EstateTotals
   }
   // A counterfactual without the funeral cap may leave less than the bequests: the residue then
   // stays at 0 rather than going negative (the bequests are still paid in full).
-  const residue = netEstate.gt(bequests) ? netEstate.sub(bequests) : ZERO;
+  const residue = lt(bequests, netEstate) ? sub(netEstate, bequests) : ZERO;
   return { assets, debts, funeralCosts: d.funeralCosts, funeralDeducted, netEstate, bequests, residue, usufruct };
 }
 
@@ -215,19 +255,20 @@ function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: 
   const parts: ValuePart[] = [];
   for (const q of d.bequests) {
     if (q.beneficiary !== b.id) continue;
-    parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: new Fraction(1), barePercent: 100, usufructuaryAge: null, amount: q.amount });
+    parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: q.amount });
   }
   const split = t.usufruct !== null && !ignore.has("usufruct669");
   for (const s of d.residue) {
     if (s.beneficiary !== b.id) continue;
     const barePercent = split ? 100 - t.usufruct!.usufructPercent : 100;
-    const amount = t.residue.mul(s.share).mul(barePercent).div(100);
+    const whole = mul(t.residue, s.share);
+    const amount = barePercent === 100 ? whole : mulRatio(whole, barePercent, 100);
     parts.push({ kind: "residue", label: "quote-part du reliquat", base: t.residue, fraction: s.share, barePercent, usufructuaryAge: split ? t.usufruct!.age : null, amount });
   }
   if (t.usufruct !== null && t.usufruct.beneficiary === b.id) {
     // The spouse's usufruct of the whole residue (exempt, shown for completeness).
     const pct = ignore.has("usufruct669") ? 0 : t.usufruct.usufructPercent;
-    parts.push({ kind: "residueUsufruct", label: "usufruit du reliquat", base: t.residue, fraction: new Fraction(1), barePercent: pct, usufructuaryAge: t.usufruct.age, amount: t.residue.mul(pct).div(100) });
+    parts.push({ kind: "residueUsufruct", label: "usufruit du reliquat", base: t.residue, fraction: ONE, barePercent: pct, usufructuaryAge: t.usufruct.age, amount: mulRatio(t.residue, pct, 100) });
   }
   return parts;
 }
@@ -239,22 +280,25 @@ function giftParts(d: GiftDossier, donorAge: number, b: Beneficiary, ignore: Rea
       if (to.beneficiary !== b.id) continue;
       const split = g.reservedUsufruct && !ignore.has("usufruct669");
       const barePercent = split ? 100 - usufructPercent(donorAge) : 100;
-      parts.push({ kind: "gift", label: g.label, base: g.value, fraction: to.fraction, barePercent, usufructuaryAge: split ? donorAge : null, amount: g.value.mul(to.fraction).mul(barePercent).div(100) });
+      parts.push({ kind: "gift", label: g.label, base: g.value, fraction: to.fraction, barePercent, usufructuaryAge: split ? donorAge : null, amount: barePercent === 100 ? mul(g.value, to.fraction) : mulRatio(mul(g.value, to.fraction), barePercent, 100) });
     }
   }
   return parts;
 }
 
 function exemption790G(d: GiftDossier, donorAge: number, b: Beneficiary, ignore: ReadonlySet<Rule>): Exemption790G | null {
-  const cashReceived = sum(d.gifts.filter((g) => g.cash).flatMap((g) => g.to.filter((t) => t.beneficiary === b.id).map((t) => g.value.mul(t.fraction))));
-  if (cashReceived.equals(0)) return null;
-  const priorUsed = sum(
-    d.priorGifts
-      .filter((p) => p.beneficiary === b.id && p.cash790G && withinYearsBefore(p.date, d.date, CASH_GIFT_790G.period.value))
-      .map((p) => p.value),
-  );
-  const ceiling = new Fraction(CASH_GIFT_790G.ceiling.value);
-  const ceilingRemaining = priorUsed.gte(ceiling) ? ZERO : ceiling.sub(priorUsed);
+  let cashReceived = ZERO;
+  for (const g of d.gifts) {
+    if (!g.cash) continue;
+    for (const t of g.to) if (t.beneficiary === b.id) cashReceived = add(cashReceived, mul(g.value, t.fraction));
+  }
+  if (!positive(cashReceived)) return null;
+  let priorUsed = ZERO;
+  for (const p of d.priorGifts) {
+    if (p.beneficiary === b.id && p.cash790G && withinYearsBefore(p.date, d.date, CASH_GIFT_790G.period.value)) priorUsed = add(priorUsed, p.value);
+  }
+  const ceiling = int(CASH_GIFT_790G.ceiling.value);
+  const ceilingRemaining = lt(priorUsed, ceiling) ? sub(ceiling, priorUsed) : ZERO;
   const doneeAge = ageOn(b.birthDate, d.date);
   let reason: string | null = null;
   if (ignore.has("exemption790G") || ignore.has("gift790G")) reason = "ignored";
@@ -262,8 +306,8 @@ function exemption790G(d: GiftDossier, donorAge: number, b: Beneficiary, ignore:
   else if (!ignore.has("ageConditions790G") && donorAge >= CASH_GIFT_790G.donorAgeBelow.value) reason = "donorAge";
   else if (!ignore.has("ageConditions790G") && doneeAge < CASH_GIFT_790G.doneeMinimumAge.value) reason = "doneeAge";
   const eligible = reason === null;
-  const amount = eligible ? (cashReceived.lt(ceilingRemaining) ? cashReceived : ceilingRemaining) : ZERO;
-  if (eligible && amount.equals(0)) reason = "ceilingUsed";
+  const amount = eligible ? (lt(cashReceived, ceilingRemaining) ? cashReceived : ceilingRemaining) : ZERO;
+  if (eligible && !positive(amount)) reason = "ceilingUsed";
   return { cashReceived, eligible, reason, priorUsed, ceilingRemaining, amount };
 }
 
@@ -271,16 +315,17 @@ function allowanceOf(d: Dossier, b: Beneficiary, ignore: ReadonlySet<Rule>): { t
   const items: AllowanceItem[] = [];
   const represented = d.kind === "estate" && b.represents !== null && !ignore.has("representation");
   if (represented) {
-    const count = d.beneficiaries.filter((x) => x.represents === b.represents).length;
-    items.push({ source: "representation", amount: new Fraction(REPRESENTED_CHILD_ALLOWANCE.value, count), article: REPRESENTED_CHILD_ALLOWANCE.reference.article });
+    let count = 0;
+    for (const x of d.beneficiaries) if (x.represents === b.represents) count++;
+    items.push({ source: "representation", amount: ratio(REPRESENTED_CHILD_ALLOWANCE.value, count), article: REPRESENTED_CHILD_ALLOWANCE.reference.article });
   } else {
     const isSpouse = b.relationship === "spouse" || b.relationship === "pacs";
     // A taxed spouse in an estate (counterfactual only) gets the spouse's gift allowance.
     const p = d.kind === "estate" && isSpouse ? ALLOWANCES.gift[b.relationship] : ALLOWANCES[d.kind][b.relationship];
-    if (p !== null && p.value > 0) items.push({ source: "relationship", amount: new Fraction(p.value), article: p.reference.article });
+    if (p !== null && p.value > 0) items.push({ source: "relationship", amount: int(p.value), article: p.reference.article });
   }
   if (b.disabled && !ignore.has("disabilityAllowance")) {
-    items.push({ source: "disability", amount: new Fraction(DISABILITY_ALLOWANCE.value), article: DISABILITY_ALLOWANCE.reference.article });
+    items.push({ source: "disability", amount: int(DISABILITY_ALLOWANCE.value), article: DISABILITY_ALLOWANCE.reference.article });
   }
   return { total: sum(items.map((i) => i.amount)), items };
 }
@@ -296,8 +341,8 @@ function recallOf(d: Dossier, b: Beneficiary, allowance: Fraction, ignore: Reado
     else recalled.push(g);
   }
   const S = sum(recalled.map((g) => g.value));
-  const U = S.lt(allowance) ? S : allowance;
-  return { recalled, notRecalled, S, U, remainingAllowance: allowance.sub(U), T: S.sub(U) };
+  const U = lt(S, allowance) ? S : allowance;
+  return { recalled, notRecalled, S, U, remainingAllowance: sub(allowance, U), T: sub(S, U) };
 }
 
 /**
@@ -326,15 +371,12 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
     let tax = 0;
     let scaleStart = ZERO;
     if (!exempt) {
-      const t = received.sub(ex?.amount ?? ZERO).sub(recall.remainingAllowance);
-      taxableExact = t.gt(0) ? t : ZERO;
+      const t = sub(sub(received, ex?.amount ?? ZERO), recall.remainingAllowance);
+      taxableExact = positive(t) ? t : ZERO;
       taxable = roundEuro(taxableExact);
       scale = SCALE_OF[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
-      const rounded = new Fraction(taxable);
-      bands = bandsBetween(scale, scaleStart, rounded);
-      taxExact = scaleTax(scale, scaleStart.add(rounded)).sub(scaleTax(scale, scaleStart));
-      tax = roundEuro(taxExact);
+      ({ bands, taxExact, tax } = slices(scale, scaleStart, taxable));
     }
     beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, allowance, exemption790G: ex, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
     answer.beneficiaires[b.id] = { part_taxable: taxable, droits: tax };

@@ -5,8 +5,6 @@ export interface CivilDate {
   d: number;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 function daysInMonth(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
@@ -14,11 +12,19 @@ function daysInMonth(y: number, m: number): number {
 
 /** Reads `YYYY-MM-DD`; `null` for anything else, including impossible dates like 2026-02-30. */
 export function parseDate(text: string): CivilDate | null {
-  const m = DATE.exec(text);
-  if (!m) return null;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
+  // Character by character (this runs for every date of every dossier): 4, 2 and 2 ASCII digits.
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+  let y = 0;
+  let mo = 0;
+  let d = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return null;
+    if (i < 4) y = y * 10 + c;
+    else if (i < 7) mo = mo * 10 + c;
+    else d = d * 10 + c;
+  }
   if (y < 1800 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
   return { y, m: mo, d };
 }

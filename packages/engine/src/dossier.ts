@@ -2,6 +2,7 @@ import Fraction from "fraction.js";
 import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RELATIONSHIPS, type Relationship } from "@succ/rules";
 import { compareDates, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
+import { add, integer, lt, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import { JsonNumber, parseJsonExact } from "./json.js";
 
 /** An amount as the dossier JSON may hold it: a number with at most two decimals, or a decimal string. */
@@ -111,7 +112,32 @@ const ID = /^[A-Za-z0-9_-]{1,32}$/;
 const COMMON_KEYS = ["kind", "date", "person", "beneficiaries", "priorGifts"];
 const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct"]);
 const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts"]);
+const PERSON_KEYS = new Set(["name", "birthDate"]);
+const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "disabled", "represents"]);
+const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G"]);
+const ITEM_KEYS = new Set(["label", "value"]);
+const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
+const SHARE_KEYS = new Set(["beneficiary", "share"]);
+const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "to"]);
+const GIFT_TO_KEYS = new Set(["beneficiary", "fraction"]);
+/** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
+const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
+const ONE = integer(1n);
 
+
+type Obj = Record<string, unknown>;
+
+/** `path.key`, or `key` at the root; built only when a problem is reported. */
+function at(path: string, key: string | undefined): string {
+  if (key === undefined) return path;
+  return path ? `${path}.${key}` : key;
+}
+
+/**
+ * Reads fields and records problems. Each reader takes the value, the path of its parent and
+ * its key: the path text is only built when there is a problem to report (this runs for every
+ * field of every dossier).
+ */
 class Reader {
   readonly issues: DossierIssue[] = [];
 
@@ -120,13 +146,13 @@ class Reader {
     return undefined;
   }
 
-  object(v: unknown, path: string, keys: ReadonlySet<string>): Record<string, unknown> | undefined {
+  object(v: unknown, path: string, keys: ReadonlySet<string>): Obj | undefined {
     if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof JsonNumber) {
       return this.fail(path, "not an object");
     }
-    const o = v as Record<string, unknown>;
-    for (const k of Object.keys(o)) {
-      if (!keys.has(k)) this.fail(path ? `${path}.${k}` : k, "unknown field");
+    const o = v as Obj;
+    for (const k in o) {
+      if (!keys.has(k) && Object.prototype.hasOwnProperty.call(o, k)) this.fail(at(path, k), "unknown field");
     }
     return o;
   }
@@ -137,21 +163,21 @@ class Reader {
     return v;
   }
 
-  string(v: unknown, path: string): string | undefined {
-    if (typeof v !== "string") return this.fail(path, v === undefined ? "missing" : "not a string");
-    if (v.trim() === "") return this.fail(path, "empty");
+  string(v: unknown, path: string, key?: string): string | undefined {
+    if (typeof v !== "string") return this.fail(at(path, key), v === undefined ? "missing" : "not a string");
+    if (v.trim() === "") return this.fail(at(path, key), "empty");
     return v;
   }
 
-  bool(v: unknown, path: string, fallback: boolean): boolean | undefined {
+  bool(v: unknown, path: string, key: string, fallback: boolean): boolean | undefined {
     if (v === undefined) return fallback;
-    if (typeof v !== "boolean") return this.fail(path, "not true or false");
+    if (typeof v !== "boolean") return this.fail(at(path, key), "not true or false");
     return v;
   }
 
-  date(v: unknown, path: string): CivilDate | undefined {
-    if (typeof v !== "string") return this.fail(path, v === undefined ? "missing" : "not a date (YYYY-MM-DD)");
-    return parseDate(v) ?? this.fail(path, `not a date: "${v}"`);
+  date(v: unknown, path: string, key?: string): CivilDate | undefined {
+    if (typeof v !== "string") return this.fail(at(path, key), v === undefined ? "missing" : "not a date (YYYY-MM-DD)");
+    return parseDate(v) ?? this.fail(at(path, key), `not a date: "${v}"`);
   }
 
   /**
@@ -161,46 +187,64 @@ class Reader {
    * significant digits, which a double always carries back to the same decimal text, so
    * reading `String(n)` gives the amount the JSON text held.
    */
-  amount(v: unknown, path: string): Fraction | undefined {
+  amount(v: unknown, path: string, key?: string): Fraction | undefined {
+    // Fast path: a whole number of euros as a JavaScript number (what generators write).
+    if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= MAX_WHOLE_EUROS) return integer(BigInt(v));
     let text: string;
     if (typeof v === "string") text = v.trim();
-    else if (v instanceof JsonNumber) text = v.text;
+    else if (v instanceof JsonNumber) {
+      text = v.text;
+      // Fast path: whole euros written as a plain JSON integer of at most 12 digits.
+      if (text.length >= 1 && text.length <= 12) {
+        let euros = 0;
+        let k = 0;
+        for (; k < text.length; k++) {
+          const c = text.charCodeAt(k) - 48;
+          if (c < 0 || c > 9) break;
+          euros = euros * 10 + c;
+        }
+        if (k === text.length && (text.length === 1 || text.charCodeAt(0) !== 48)) return integer(BigInt(euros));
+      }
+    }
     else if (typeof v === "number") {
-      if (!Number.isFinite(v)) return this.fail(path, "not a finite amount");
+      if (!Number.isFinite(v)) return this.fail(at(path, key), "not a finite amount");
       text = Object.is(v, -0) ? "0" : String(v);
-    } else return this.fail(path, v === undefined ? "missing" : "not an amount");
+    } else return this.fail(at(path, key), v === undefined ? "missing" : "not an amount");
     const m = PLAIN_DECIMAL.exec(text);
     if (!m) {
       if (ANY_DECIMAL.test(text)) {
-        if (text.startsWith("-")) return this.fail(path, `negative amount: ${text}`);
-        if (/\.\d{3,}$/.test(text)) return this.fail(path, `more than two decimals: ${text}`);
-        return this.fail(path, `not a plain decimal amount: ${text}`);
+        if (text.startsWith("-")) return this.fail(at(path, key), `negative amount: ${text}`);
+        if (/\.\d{3,}$/.test(text)) return this.fail(at(path, key), `more than two decimals: ${text}`);
+        return this.fail(at(path, key), `not a plain decimal amount: ${text}`);
       }
-      return this.fail(path, `not an amount: "${text}"`);
+      return this.fail(at(path, key), `not an amount: "${text}"`);
+    }
+    // Up to 15 characters, the number of cents is an exact double (at most 10^14 once checked
+    // against the maximum); longer texts go through BigInt.
+    if (text.length <= 15) {
+      const cents = Number(m[1]!) * 100 + (m[2] === undefined ? 0 : Number(m[2].length === 1 ? `${m[2]}0` : m[2]));
+      if (cents > MAX_WHOLE_EUROS * 100) return this.fail(at(path, key), `amount above ${MAX_AMOUNT} €: ${text}`);
+      return cents % 100 === 0 ? integer(BigInt(cents / 100)) : ratio(cents, 100);
     }
     const cents = BigInt(m[1]!) * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
-    if (cents > MAX_AMOUNT * 100n) return this.fail(path, `amount above ${MAX_AMOUNT} €: ${text}`);
+    if (cents > MAX_AMOUNT * 100n) return this.fail(at(path, key), `amount above ${MAX_AMOUNT} €: ${text}`);
     return new Fraction(cents, 100n);
   }
 
   /** A fraction in (0, 1] written as a string: "1/3", "1". */
-  fraction(v: unknown, path: string): Fraction | undefined {
-    if (typeof v !== "string") return this.fail(path, v === undefined ? "missing" : 'not a fraction string such as "1/3"');
+  fraction(v: unknown, path: string, key: string): Fraction | undefined {
+    if (typeof v !== "string") return this.fail(at(path, key), v === undefined ? "missing" : 'not a fraction string such as "1/3"');
+    if (v === "1") return ONE;
     const m = FRACTION.exec(v.trim());
-    if (!m) return this.fail(path, `not a fraction: "${v}"`);
-    const n = BigInt(m[1]!);
-    const d = BigInt(m[2] ?? "1");
-    if (d === 0n) return this.fail(path, `zero denominator: "${v}"`);
-    if (n === 0n || n > d) return this.fail(path, `must be above 0 and at most 1: "${v}"`);
-    return new Fraction(n, d);
+    if (!m) return this.fail(at(path, key), `not a fraction: "${v}"`);
+    // At most 12 digits each: exact as doubles.
+    const n = Number(m[1]!);
+    const d = m[2] === undefined ? 1 : Number(m[2]);
+    if (d === 0) return this.fail(at(path, key), `zero denominator: "${v}"`);
+    if (n === 0 || n > d) return this.fail(at(path, key), `must be above 0 and at most 1: "${v}"`);
+    return ratio(n, d);
   }
 }
-
-const sum = (xs: Iterable<Fraction>): Fraction => {
-  let s = new Fraction(0);
-  for (const x of xs) s = s.add(x);
-  return s;
-};
 
 function formatAmount(f: Fraction): string {
   return f.toString(2).replace(/\.00$/, "");
@@ -213,7 +257,7 @@ function formatAmount(f: Fraction): string {
  */
 export function readDossier(input: unknown): Dossier {
   const r = new Reader();
-  const root = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
+  const root = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Obj) : undefined;
   if (!root) throw new DossierError([{ path: "", message: "a dossier is a JSON object" }]);
   const kind = root.kind;
   if (kind !== "estate" && kind !== "gift") {
@@ -222,81 +266,87 @@ export function readDossier(input: unknown): Dossier {
   r.object(root, "", kind === "estate" ? ESTATE_KEYS : GIFT_KEYS);
   const date = r.date(root.date, "date");
 
-  const person = r.object(root.person, "person", new Set(["name", "birthDate"]));
-  const personName = person ? r.string(person.name, "person.name") : undefined;
-  const personBirth = person ? r.date(person.birthDate, "person.birthDate") : undefined;
+  const person = r.object(root.person, "person", PERSON_KEYS);
+  const personName = person ? r.string(person.name, "person", "name") : undefined;
+  const personBirth = person ? r.date(person.birthDate, "person", "birthDate") : undefined;
   if (date && personBirth && compareDates(personBirth, date) >= 0) r.fail("person.birthDate", "not before the act date");
 
   const beneficiaries: Beneficiary[] = [];
-  const ids = new Set<string>();
+  /** Relationship of each id seen (also of beneficiaries with other problems). */
+  const ids = new Map<string, Relationship | undefined>();
   const bList = r.list(root.beneficiaries, "beneficiaries", false) ?? [];
   if (Array.isArray(root.beneficiaries) && bList.length === 0) r.fail("beneficiaries", "empty");
   let spouses = 0;
-  bList.forEach((raw, i) => {
+  for (let i = 0; i < bList.length; i++) {
     const p = `beneficiaries[${i}]`;
-    const b = r.object(raw, p, new Set(["id", "name", "relationship", "birthDate", "disabled", "represents"]));
-    if (!b) return;
-    const id = r.string(b.id, `${p}.id`);
+    const b = r.object(bList[i], p, BENEFICIARY_KEYS);
+    if (!b) continue;
+    const id = r.string(b.id, p, "id");
     if (id !== undefined && !ID.test(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
     else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
-    const name = r.string(b.name, `${p}.name`);
+    const name = r.string(b.name, p, "name");
     const rel = b.relationship;
-    if (!RELATIONSHIPS.includes(rel as Relationship)) {
+    const relOk = RELATIONSHIPS.includes(rel as Relationship);
+    if (!relOk) {
       r.fail(`${p}.relationship`, `must be one of ${RELATIONSHIPS.join(", ")}, got ${JSON.stringify(rel) ?? "nothing"}`);
     }
     if (rel === "spouse" || rel === "pacs") spouses++;
-    const birth = r.date(b.birthDate, `${p}.birthDate`);
+    const birth = r.date(b.birthDate, p, "birthDate");
     if (birth && date && compareDates(birth, date) >= 0) r.fail(`${p}.birthDate`, "not before the act date");
-    const disabled = r.bool(b.disabled, `${p}.disabled`, false);
+    const disabled = r.bool(b.disabled, p, "disabled", false);
     let represents: string | null = null;
     if (b.represents !== undefined && b.represents !== null) {
-      represents = r.string(b.represents, `${p}.represents`) ?? null;
+      represents = r.string(b.represents, p, "represents") ?? null;
       if (kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
       else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
     }
-    if (id !== undefined) ids.add(id);
-    if (id !== undefined && name !== undefined && birth && disabled !== undefined && RELATIONSHIPS.includes(rel as Relationship)) {
+    if (id !== undefined && !ids.has(id)) ids.set(id, relOk ? (rel as Relationship) : undefined);
+    if (id !== undefined && name !== undefined && birth && disabled !== undefined && relOk) {
       beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, disabled, represents });
     }
-  });
+  }
   if (spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");
 
-  const known = (v: unknown, path: string): string | undefined => {
-    const id = r.string(v, path);
-    if (id !== undefined && !ids.has(id)) return r.fail(path, `unknown beneficiary "${id}"`);
+  const known = (v: unknown, path: string, key?: string): string | undefined => {
+    const id = r.string(v, path, key);
+    if (id !== undefined && !ids.has(id)) return r.fail(at(path, key), `unknown beneficiary "${id}"`);
     return id;
   };
 
   const priorGifts: PriorGift[] = [];
-  (r.list(root.priorGifts, "priorGifts", true) ?? []).forEach((raw, i) => {
+  const pList = r.list(root.priorGifts, "priorGifts", true) ?? [];
+  for (let i = 0; i < pList.length; i++) {
     const p = `priorGifts[${i}]`;
-    const g = r.object(raw, p, new Set(["beneficiary", "date", "value", "cash790G"]));
-    if (!g) return;
-    const beneficiary = known(g.beneficiary, `${p}.beneficiary`);
-    const gDate = r.date(g.date, `${p}.date`);
+    const g = r.object(pList[i], p, PRIOR_GIFT_KEYS);
+    if (!g) continue;
+    const beneficiary = known(g.beneficiary, p, "beneficiary");
+    const gDate = r.date(g.date, p, "date");
     if (gDate && date && compareDates(gDate, date) >= 0) r.fail(`${p}.date`, "a prior gift must be dated before the act");
-    const value = r.amount(g.value, `${p}.value`);
-    if (value && value.equals(0)) r.fail(`${p}.value`, "a prior gift has a value above 0");
-    const cash790G = r.bool(g.cash790G, `${p}.cash790G`, false);
-    const rel = beneficiaries.find((b) => b.id === beneficiary)?.relationship;
+    const value = r.amount(g.value, p, "value");
+    if (value && !positive(value)) r.fail(`${p}.value`, "a prior gift has a value above 0");
+    const cash790G = r.bool(g.cash790G, p, "cash790G", false);
+    const rel = beneficiary === undefined ? undefined : beneficiaries.find((b) => b.id === beneficiary)?.relationship;
     if (cash790G && rel && !(CASH_GIFT_790G.donees as readonly string[]).includes(rel)) {
       r.fail(`${p}.cash790G`, `art. 790 G does not cover a ${rel}`);
     }
     if (beneficiary !== undefined && gDate && value && cash790G !== undefined) {
       priorGifts.push({ beneficiary, date: gDate, value, cash790G, index: i });
     }
-  });
+  }
   // Prior 790 G gifts of the current period cannot exceed the ceiling: the excess was not exempt.
   if (date) {
-    const used = new Map<string, Fraction>();
+    let used: Map<string, Fraction> | undefined;
     for (const g of priorGifts) {
       if (g.cash790G && withinYearsBefore(g.date, date, CASH_GIFT_790G.period.value)) {
-        used.set(g.beneficiary, (used.get(g.beneficiary) ?? new Fraction(0)).add(g.value));
+        used ??= new Map();
+        used.set(g.beneficiary, add(used.get(g.beneficiary) ?? ZERO, g.value));
       }
     }
-    for (const [id, total] of used) {
-      if (total.gt(CASH_GIFT_790G.ceiling.value)) {
-        r.fail("priorGifts", `790 G gifts to ${id} within 15 years total ${formatAmount(total)} €, above the ceiling of ${CASH_GIFT_790G.ceiling.value} €`);
+    if (used) {
+      for (const [id, total] of used) {
+        if (total.gt(CASH_GIFT_790G.ceiling.value)) {
+          r.fail("priorGifts", `790 G gifts to ${id} within 15 years total ${formatAmount(total)} €, above the ceiling of ${CASH_GIFT_790G.ceiling.value} €`);
+        }
       }
     }
   }
@@ -304,38 +354,46 @@ export function readDossier(input: unknown): Dossier {
   const base = { date: date!, person: { name: personName!, birthDate: personBirth! }, beneficiaries, priorGifts };
   let dossier: Dossier;
   if (kind === "estate") {
-    const items = (key: "assets" | "debts") =>
-      (r.list(root[key], key, key === "debts") ?? []).flatMap((raw, i) => {
+    const items = (key: "assets" | "debts") => {
+      const out: { label: string; value: Fraction }[] = [];
+      const list = r.list(root[key], key, key === "debts") ?? [];
+      for (let i = 0; i < list.length; i++) {
         const p = `${key}[${i}]`;
-        const o = r.object(raw, p, new Set(["label", "value"]));
-        if (!o) return [];
-        const label = r.string(o.label, `${p}.label`);
-        const value = r.amount(o.value, `${p}.value`);
-        return label !== undefined && value ? [{ label, value }] : [];
-      });
+        const o = r.object(list[i], p, ITEM_KEYS);
+        if (!o) continue;
+        const label = r.string(o.label, p, "label");
+        const value = r.amount(o.value, p, "value");
+        if (label !== undefined && value) out.push({ label, value });
+      }
+      return out;
+    };
     const assets = items("assets");
     const debts = items("debts");
-    const funeralCosts = root.funeralCosts === undefined ? new Fraction(0) : r.amount(root.funeralCosts, "funeralCosts");
-    const bequests = (r.list(root.bequests, "bequests", true) ?? []).flatMap((raw, i) => {
+    const funeralCosts = root.funeralCosts === undefined ? ZERO : r.amount(root.funeralCosts, "funeralCosts");
+    const bequests: EstateDossier["bequests"] = [];
+    const qList = r.list(root.bequests, "bequests", true) ?? [];
+    for (let i = 0; i < qList.length; i++) {
       const p = `bequests[${i}]`;
-      const o = r.object(raw, p, new Set(["beneficiary", "amount"]));
-      if (!o) return [];
-      const beneficiary = known(o.beneficiary, `${p}.beneficiary`);
-      const amount = r.amount(o.amount, `${p}.amount`);
-      if (amount && amount.equals(0)) r.fail(`${p}.amount`, "a bequest has an amount above 0");
-      return beneficiary !== undefined && amount ? [{ beneficiary, amount }] : [];
-    });
+      const o = r.object(qList[i], p, BEQUEST_KEYS);
+      if (!o) continue;
+      const beneficiary = known(o.beneficiary, p, "beneficiary");
+      const amount = r.amount(o.amount, p, "amount");
+      if (amount && !positive(amount)) r.fail(`${p}.amount`, "a bequest has an amount above 0");
+      if (beneficiary !== undefined && amount) bequests.push({ beneficiary, amount });
+    }
     const inResidue = new Set<string>();
-    const residue = (r.list(root.residue, "residue", true) ?? []).flatMap((raw, i) => {
+    const residue: EstateDossier["residue"] = [];
+    const sList = r.list(root.residue, "residue", true) ?? [];
+    for (let i = 0; i < sList.length; i++) {
       const p = `residue[${i}]`;
-      const o = r.object(raw, p, new Set(["beneficiary", "share"]));
-      if (!o) return [];
-      const beneficiary = known(o.beneficiary, `${p}.beneficiary`);
+      const o = r.object(sList[i], p, SHARE_KEYS);
+      if (!o) continue;
+      const beneficiary = known(o.beneficiary, p, "beneficiary");
       if (beneficiary !== undefined && inResidue.has(beneficiary)) r.fail(`${p}.beneficiary`, `"${beneficiary}" already has a share`);
       if (beneficiary !== undefined) inResidue.add(beneficiary);
-      const share = r.fraction(o.share, `${p}.share`);
-      return beneficiary !== undefined && share ? [{ beneficiary, share }] : [];
-    });
+      const share = r.fraction(o.share, p, "share");
+      if (beneficiary !== undefined && share) residue.push({ beneficiary, share });
+    }
     let spouseUsufruct: string | null = null;
     if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null) {
       const id = known(root.spouseUsufruct, "spouseUsufruct");
@@ -350,49 +408,53 @@ export function readDossier(input: unknown): Dossier {
       const shareSum = sum(residue.map((x) => x.share));
       // The net estate of spec §2: funeral costs count up to the cap of art. 775 only (checking
       // against the whole invoice would refuse valid bequests and accept an unshared residue).
-      const funeralDeducted = funeralCosts!.gt(FUNERAL_COSTS_CAP.value) ? new Fraction(FUNERAL_COSTS_CAP.value) : funeralCosts!;
-      const net = sum(assets.map((a) => a.value))
-        .sub(sum(debts.map((d) => d.value)))
-        .sub(funeralDeducted);
+      const cap = integer(BigInt(FUNERAL_COSTS_CAP.value));
+      const funeralDeducted = lt(cap, funeralCosts!) ? cap : funeralCosts!;
+      const net = sub(sub(sum(assets.map((a) => a.value)), sum(debts.map((d) => d.value))), funeralDeducted);
       const bequestSum = sum(bequests.map((b) => b.amount));
-      if (net.lt(0)) r.fail("debts", "the debts and funeral costs exceed the assets");
-      else if (bequestSum.gt(net)) r.fail("bequests", `bequests total ${formatAmount(bequestSum)} €, above the net estate`);
-      const rest = net.sub(bequestSum);
+      if (lt(net, ZERO)) r.fail("debts", "the debts and funeral costs exceed the assets");
+      else if (lt(net, bequestSum)) r.fail("bequests", `bequests total ${formatAmount(bequestSum)} €, above the net estate`);
+      const rest = sub(net, bequestSum);
       if (residue.length > 0 && !shareSum.equals(1)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
-      if (residue.length === 0 && rest.gt(0)) r.fail("residue", "no shares, but the net estate leaves a residue after the bequests");
+      if (residue.length === 0 && positive(rest)) r.fail("residue", "no shares, but the net estate leaves a residue after the bequests");
       if (spouseUsufruct !== null && residue.length === 0) r.fail("spouseUsufruct", "there is no residue to take in usufruct");
     }
     dossier = { kind, ...base, assets, debts, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
   } else {
     const gList = r.list(root.gifts, "gifts", false) ?? [];
     if (Array.isArray(root.gifts) && gList.length === 0) r.fail("gifts", "empty");
-    const gifts = gList.flatMap((raw, i) => {
+    const gifts: Gift[] = [];
+    for (let i = 0; i < gList.length; i++) {
       const p = `gifts[${i}]`;
-      const o = r.object(raw, p, new Set(["label", "value", "cash", "reservedUsufruct", "to"]));
-      if (!o) return [];
-      const label = r.string(o.label, `${p}.label`);
-      const value = r.amount(o.value, `${p}.value`);
-      if (value && value.equals(0)) r.fail(`${p}.value`, "a gift has a value above 0");
-      const cash = r.bool(o.cash, `${p}.cash`, false);
-      const reservedUsufruct = r.bool(o.reservedUsufruct, `${p}.reservedUsufruct`, false);
+      const o = r.object(gList[i], p, GIFT_ITEM_KEYS);
+      if (!o) continue;
+      const label = r.string(o.label, p, "label");
+      const value = r.amount(o.value, p, "value");
+      if (value && !positive(value)) r.fail(`${p}.value`, "a gift has a value above 0");
+      const cash = r.bool(o.cash, p, "cash", false);
+      const reservedUsufruct = r.bool(o.reservedUsufruct, p, "reservedUsufruct", false);
       if (cash && reservedUsufruct) r.fail(`${p}.reservedUsufruct`, "a cash gift cannot be split into usufruct and bare ownership");
       const seen = new Set<string>();
       const toList = r.list(o.to, `${p}.to`, false) ?? [];
       if (Array.isArray(o.to) && toList.length === 0) r.fail(`${p}.to`, "empty");
-      const to = toList.flatMap((t, j) => {
+      const to: Gift["to"] = [];
+      let total = ZERO;
+      for (let j = 0; j < toList.length; j++) {
         const q = `${p}.to[${j}]`;
-        const x = r.object(t, q, new Set(["beneficiary", "fraction"]));
-        if (!x) return [];
-        const beneficiary = known(x.beneficiary, `${q}.beneficiary`);
+        const x = r.object(toList[j], q, GIFT_TO_KEYS);
+        if (!x) continue;
+        const beneficiary = known(x.beneficiary, q, "beneficiary");
         if (beneficiary !== undefined && seen.has(beneficiary)) r.fail(`${q}.beneficiary`, `"${beneficiary}" is listed twice`);
         if (beneficiary !== undefined) seen.add(beneficiary);
-        const fraction = r.fraction(x.fraction, `${q}.fraction`);
-        return beneficiary !== undefined && fraction ? [{ beneficiary, fraction }] : [];
-      });
-      const total = sum(to.map((t) => t.fraction));
+        const fraction = r.fraction(x.fraction, q, "fraction");
+        if (beneficiary !== undefined && fraction) {
+          to.push({ beneficiary, fraction });
+          total = add(total, fraction);
+        }
+      }
       if (total.gt(1)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
-      return label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined ? [{ label, value, cash, reservedUsufruct, to }] : [];
-    });
+      if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined) gifts.push({ label, value, cash, reservedUsufruct, to });
+    }
     dossier = { kind, ...base, gifts };
   }
   if (r.issues.length > 0) throw new DossierError(r.issues);

@@ -216,6 +216,11 @@ describe("other invalid dossiers", () => {
     // Absurdly large amounts: above 10^12 €.
     refused(edit(estate(), (d) => (d.assets[0].value = "1000000000000.01")), "assets[0].value", /amount above/);
   });
+  it("holes in a list built in code are refused, not skipped", () => {
+    const d = gift();
+    d.gifts[3] = d.gifts[1];
+    refused(d, "gifts[2]", /not an object/);
+  });
   it("zero values where only a positive amount makes sense", () => {
     refused(edit(estate(), (d) => (d.bequests[0].amount = 0)), "bequests[0].amount", /above 0/);
     refused(edit(gift(), (d) => (d.gifts[1].value = 0)), "gifts[1].value", /above 0/);

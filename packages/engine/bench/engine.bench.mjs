@@ -1,0 +1,55 @@
+// Benchmark of @succ/engine: dossiers per second, end to end (read + validate + compute), on a
+// FIXED set of small (1–4 beneficiaries) and large (8–9 beneficiaries) dossiers built here
+// deterministically: estates and gifts, with spouse usufruct, representation, bequests,
+// recalled prior gifts, 790 G cash gifts, reserved usufruct, disabled heirs.
+//
+//   pnpm --filter @succ/engine bench      (after `pnpm build`; the root `pnpm bench` builds)
+//   node packages/engine/bench/engine.bench.mjs [--seconds 2]
+//
+// Target (issue 2): ≥ 50,000 small dossiers/s on one thread.
+import { answerOf, compute, parseDossierText, readDossier } from "../dist/index.js";
+import { makeSet } from "./dossiers.mjs";
+
+const argSeconds = process.argv.indexOf("--seconds");
+const SECONDS = argSeconds > 0 ? Number(process.argv[argSeconds + 1]) : 2;
+const SET_SIZE = 500;
+
+// --- measurement -----------------------------------------------------------------------------
+function measure(label, items, run) {
+  // Warm up (JIT), then as many passes over the set as fit in SECONDS. Wall-clock rate, and the
+  // rate per second of this process's CPU time (steadier when other processes share the CPU).
+  for (let i = 0; i < 3; i++) for (const x of items) run(x);
+  let n = 0;
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < SECONDS) {
+    for (const x of items) run(x);
+    n += items.length;
+    elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
+  }
+  const cpu = process.cpuUsage(c0);
+  const perSecond = n / elapsed;
+  const perCpuSecond = n / ((cpu.user + cpu.system) / 1e6);
+  const fmt = (x) => Math.round(x).toLocaleString("en-US").padStart(9);
+  console.log(`${label.padEnd(42)} ${fmt(perSecond)} dossiers/s (${(1e6 / perSecond).toFixed(1).padStart(5)} µs each)  ${fmt(perCpuSecond)} per CPU-second`);
+  return perSecond;
+}
+
+const small = makeSet(1, 1, 4, SET_SIZE);
+const large = makeSet(2, 8, 9, SET_SIZE);
+// Every dossier of the fixed set is valid, and the set is the same on every run.
+let checksum = 0;
+for (const d of [...small, ...large]) checksum += answerOf(d).total_droits;
+console.log(`@succ/engine benchmark — node ${process.version}, ${SET_SIZE} small + ${SET_SIZE} large dossiers, total tax checksum ${checksum} €`);
+
+const smallText = small.map((d) => JSON.stringify(d));
+const largeText = large.map((d) => JSON.stringify(d));
+const results = {
+  small: measure("small (1–4): readDossier + compute", small, (d) => compute(readDossier(d))),
+  large: measure("large (8–9): readDossier + compute", large, (d) => compute(readDossier(d))),
+  smallText: measure("small (1–4): parseDossierText + compute", smallText, (t) => compute(parseDossierText(t))),
+  largeText: measure("large (8–9): parseDossierText + compute", largeText, (t) => compute(parseDossierText(t))),
+};
+const target = 50_000;
+console.log(`target ≥ ${target.toLocaleString("en-US")} small dossiers/s (wall clock, one thread): ${results.small >= target ? "met" : "MISSED"}`);

@@ -1,0 +1,110 @@
+import Fraction from "fraction.js";
+
+/**
+ * Fast paths over fraction.js for the engine's hot loops. Amounts of a dossier are mostly whole
+ * euros or cents, and fractions small: while numerators and denominators stay safe integers,
+ * these functions compute with doubles (exact there) and build the reduced result directly,
+ * without fraction.js's argument parsing and BigInt gcd; anything larger goes through
+ * fraction.js. Results are ordinary, fully reduced `Fraction` objects either way.
+ */
+
+type Fields = { s: bigint; n: bigint; d: bigint };
+
+const PROTO = Fraction.prototype;
+/** Below this, a BigInt converts to an exact double and products of two stay checkable. */
+const SMALL = BigInt(Number.MAX_SAFE_INTEGER);
+
+function make(s: bigint, n: bigint, d: bigint): Fraction {
+  // Same fields in the same order as fraction.js's own objects (one hidden class).
+  const f = Object.create(PROTO) as Fields;
+  f.s = s;
+  f.n = n;
+  f.d = d;
+  return f as unknown as Fraction;
+}
+
+/** A whole number as a Fraction. */
+export function integer(n: bigint): Fraction {
+  return n < 0n ? make(-1n, -n, 1n) : make(1n, n, 1n);
+}
+
+export const ZERO = integer(0n);
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/** n/d for safe integers n (any sign) and d > 0, reduced with number arithmetic. */
+function fromNumbers(n: number, d: number): Fraction {
+  const neg = n < 0;
+  const a = neg ? -n : n;
+  const g = gcd(a, d);
+  return make(neg && a !== 0 ? -1n : 1n, BigInt(a / g), BigInt(d / g));
+}
+
+/** n/d for safe non-negative integers n and d > 0. */
+export function ratio(n: number, d: number): Fraction {
+  return fromNumbers(n, d);
+}
+
+const small = (a: Fraction) => a.n <= SMALL && a.d <= SMALL;
+const num = (a: Fraction) => (a.s < 0n ? -Number(a.n) : Number(a.n));
+
+export function add(a: Fraction, b: Fraction): Fraction {
+  if (a.d === 1n && b.d === 1n) return integer(a.s * a.n + b.s * b.n);
+  if (small(a) && small(b)) {
+    const ad = Number(a.d);
+    const bd = Number(b.d);
+    const d = ad === bd ? ad : ad * bd;
+    const n = ad === bd ? num(a) + num(b) : num(a) * bd + num(b) * ad;
+    if (Number.isSafeInteger(d) && Number.isSafeInteger(n) && Number.isSafeInteger(num(a) * bd) && Number.isSafeInteger(num(b) * ad)) return fromNumbers(n, d);
+  }
+  return a.add(b);
+}
+
+export function sub(a: Fraction, b: Fraction): Fraction {
+  return add(a, b.n === 0n ? ZERO : make(-b.s, b.n, b.d));
+}
+
+/** a < b */
+export function lt(a: Fraction, b: Fraction): boolean {
+  if (a.d === b.d) return a.s * a.n < b.s * b.n;
+  return a.s * a.n * b.d < b.s * b.n * a.d;
+}
+
+/** a > 0 */
+export function positive(a: Fraction): boolean {
+  return a.s > 0n && a.n > 0n;
+}
+
+/** a × b, where b is often exactly 1. */
+export function mul(a: Fraction, b: Fraction): Fraction {
+  if (b.n === 1n && b.d === 1n && b.s > 0n) return a;
+  if (small(a) && small(b)) {
+    const n = Number(a.n) * Number(b.n);
+    const d = Number(a.d) * Number(b.d);
+    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return fromNumbers(a.s * b.s < 0n ? -n : n, d);
+  }
+  return a.mul(b);
+}
+
+/** a × p / q for small non-negative integers p and q > 0 (percentages). */
+export function mulRatio(a: Fraction, p: number, q: number): Fraction {
+  if (small(a)) {
+    const n = Number(a.n) * p;
+    const d = Number(a.d) * q;
+    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return fromNumbers(a.s < 0n ? -n : n, d);
+  }
+  return a.mul(p, q);
+}
+
+export function sum(xs: Iterable<Fraction>): Fraction {
+  let s = ZERO;
+  for (const x of xs) s = add(s, x);
+  return s;
+}
