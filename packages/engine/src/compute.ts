@@ -379,7 +379,10 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
       ({ bands, taxExact, tax } = slices(scale, scaleStart, taxable));
     }
     beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, allowance, exemption790G: ex, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
-    answer.beneficiaires[b.id] = { part_taxable: taxable, droits: tax };
+    const line = { part_taxable: taxable, droits: tax };
+    // An own property even for the id "__proto__" (readDossier refuses it; a dossier built in code may not).
+    if (b.id === "__proto__") Object.defineProperty(answer.beneficiaires, b.id, { value: line, enumerable: true, writable: true, configurable: true });
+    else answer.beneficiaires[b.id] = line;
     answer.total_droits += tax;
   }
   return { dossier, ignored, estate, donorAge, beneficiaries, answer };

@@ -283,6 +283,8 @@ export function readDossier(input: unknown): Dossier {
     if (!b) continue;
     const id = r.string(b.id, p, "id");
     if (id !== undefined && !ID.test(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
+    // As a key of the answer object, "__proto__" would set its prototype, not add a beneficiary.
+    else if (id === "__proto__") r.fail(`${p}.id`, `reserved name, not an id: "${id}"`);
     else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
     const name = r.string(b.name, p, "name");
     const rel = b.relationship;

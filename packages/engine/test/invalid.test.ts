@@ -3,7 +3,7 @@
  * the field at fault; never a number.
  */
 import { describe, expect, it } from "vitest";
-import { answerOf, DossierError, isDossierError, parseDossierText, parseJsonExact, readDossier } from "../src/index.js";
+import { answerOf, compute, DossierError, isDossierError, parseDossierText, parseJsonExact, readDossier, type GiftDossier } from "../src/index.js";
 
 type Json = Record<string, any>;
 
@@ -193,6 +193,8 @@ describe("other invalid dossiers", () => {
     refused(edit(estate(), (d) => (d.beneficiaries[0].id = 1)), "beneficiaries[0].id", /not a string/);
     refused(edit(estate(), (d) => (d.beneficiaries[0].id = "B 1")), "beneficiaries[0].id", /not an id/);
     refused(edit(estate(), (d) => (d.beneficiaries[1].id = "B1")), "beneficiaries[1].id", /duplicate id "B1"/);
+    // "__proto__" passes the id pattern but, as a key of the answer, would vanish from it.
+    refused(edit(estate(), (d) => (d.beneficiaries[1].id = "__proto__")), "beneficiaries[1].id", /reserved name/);
     refused(edit(estate(), (d) => (d.beneficiaries[1].relationship = "son")), "beneficiaries[1].relationship", /must be one of spouse, pacs, child/);
     refused(edit(estate(), (d) => (d.beneficiaries[1].disabled = "yes")), "beneficiaries[1].disabled", /not true or false/);
     refused(edit(gift(), (d) => (d.gifts[1].cash = 1)), "gifts[1].cash", /not true or false/);
@@ -342,5 +344,30 @@ describe("DossierError across packages", () => {
     expect(isDossierError({ code: "SUCC_INVALID_DOSSIER" })).toBe(false);
     expect(isDossierError(null)).toBe(false);
     expect(isDossierError(new TypeError("y"))).toBe(false);
+  });
+});
+
+describe("ids that are names of Object.prototype", () => {
+  it("a dossier built in code with the id __proto__ still gets its line in the answer", () => {
+    const d = readDossier(gift()) as GiftDossier;
+    d.beneficiaries[0]!.id = "__proto__";
+    for (const g of d.gifts) for (const t of g.to) if (t.beneficiary === "B1") t.beneficiary = "__proto__";
+    const a = compute(d).answer;
+    expect(Object.keys(a.beneficiaires)).toEqual(["__proto__", "B2"]);
+    const line = Object.getOwnPropertyDescriptor(a.beneficiaires, "__proto__")!.value;
+    expect(line.droits).toBe(a.total_droits - a.beneficiaires.B2!.droits);
+    expect(JSON.stringify(a)).toContain(`"__proto__":${JSON.stringify(line)}`);
+  });
+  it("constructor and toString are ordinary ids", () => {
+    const d = edit(gift(), (x) => {
+      x.beneficiaries[0].id = "constructor";
+      x.beneficiaries[1].id = "toString";
+      x.gifts[0].to = [{ beneficiary: "constructor", fraction: "1/2" }, { beneficiary: "toString", fraction: "1/2" }];
+      x.gifts[1].to[0].beneficiary = "constructor";
+      x.priorGifts[0].beneficiary = "toString";
+    });
+    const a = answerOf(d);
+    expect(Object.keys(a.beneficiaires)).toEqual(["constructor", "toString"]);
+    expect(compute(parseDossierText(JSON.stringify(d))).answer).toEqual(a);
   });
 });
