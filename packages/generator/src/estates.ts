@@ -2,8 +2,8 @@ import { compareDates } from "@succ/engine";
 import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
 import { actDate, addDays, addYears, birthForAge, birthNearBirthday, dateBetween } from "./dates.js";
 import type { Beneficiary, EstateDraft, Predeceased, Share } from "./draft.js";
-import { Builder, estateBalance, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
-import { allowanceCents } from "./law.js";
+import { Builder, CIVIL_MAJORITY, estateBalance, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
+import { allowanceCents, OPEN_ROW_AGE, USUFRUCT_EDGES } from "./law.js";
 import { familyName } from "./names.js";
 import type { Rng } from "./random.js";
 
@@ -41,7 +41,7 @@ function addLegatee(b: Builder, kind: LegateeKind, age: number, children: readon
   switch (kind) {
     case "nephew": {
       const last = rng.chance(50) ? b.family : b.otherFamily();
-      return b.add(b.person(last), "nephew", birthForAge(rng, b.act, rng.int(Math.max(18, age - 45), Math.max(19, age - 18))));
+      return b.add(b.person(last), "nephew", birthForAge(rng, b.act, rng.int(Math.max(CIVIL_MAJORITY, age - 45), Math.max(CIVIL_MAJORITY + 1, age - CIVIL_MAJORITY))));
     }
     case "sibling":
       return b.add(b.person(), "sibling", birthForAge(rng, b.act, Math.min(102, Math.max(30, age + rng.int(-10, 10)))));
@@ -322,8 +322,8 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
   const recall = forceRepresentation || rng.chance(78) || !rep;
   const recallTo = recall ? rng.pick(children) : null;
   const g790 = rng.chance(35) || (!recall && !rep);
-  const adults = children.filter((c) => b.ageOf(c) >= 20);
-  const g790To = g790 && adults.length > 0 ? (recallTo && rng.chance(70) && b.ageOf(recallTo) >= 20 ? recallTo : rng.pick(adults)) : null;
+  const adults = children.filter((c) => b.ageOf(c) >= CASH_GIFT_790G.doneeMinimumAge.value + 2);
+  const g790To = g790 && adults.length > 0 ? (recallTo && rng.chance(70) && adults.includes(recallTo) ? recallTo : rng.pick(adults)) : null;
   const remaining = estatePriorGifts(b, subject, { recallTo, abovePercent: 55, g790To, traps: children, trapPercent: 25 });
   if (representation && rng.chance(15)) {
     const h = rng.pick(representation.heirs);
@@ -350,11 +350,13 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
 /** The spouse's age for a usufruct: no 91 (the legal bound is imprecise); now and then on a bracket's edge. */
 function usufructuaryAge(rng: Rng, age: number): { age: number; near: boolean; past: boolean } {
   if (rng.chance(20)) {
-    const a = rng.pick([70, 71, 80, 81, 90, 61]);
-    return { age: a, near: true, past: a % 10 === 1 };
+    // On a bracket's edge: just turned the first age of a bracket, or about to leave one.
+    const edge = rng.pick(USUFRUCT_EDGES.filter((x) => x.first >= 60 && x.first < OPEN_ROW_AGE));
+    const past = rng.chance(50);
+    return { age: past ? edge.first : edge.last, near: true, past };
   }
   let a = Math.min(100, Math.max(55, age + rng.int(-9, 6)));
-  if (a === 91) a = 90;
+  if (a === OPEN_ROW_AGE) a -= 1;
   return { age: a, near: false, past: false };
 }
 
@@ -390,9 +392,9 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
   }
 
   const recallTo = rng.pick(children);
-  const adults = children.filter((c) => b.ageOf(c) >= 20);
+  const adults = children.filter((c) => b.ageOf(c) >= CASH_GIFT_790G.doneeMinimumAge.value + 2);
   const wants790 = !representation || rng.chance(40);
-  const g790To = wants790 && adults.length > 0 ? (rng.chance(70) && b.ageOf(recallTo) >= 20 ? recallTo : rng.pick(adults)) : null;
+  const g790To = wants790 && adults.length > 0 ? (rng.chance(70) && adults.includes(recallTo) ? recallTo : rng.pick(adults)) : null;
   const remaining = estatePriorGifts(b, subject, { recallTo, abovePercent: 65, g790To, traps: children, trapPercent: 20 });
 
   const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, x, rng.chance(92)) }));

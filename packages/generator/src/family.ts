@@ -5,6 +5,12 @@ import type { Beneficiary, Item, Predeceased, PriorGift, Share } from "./draft.j
 import { bank, familyName, person as drawPerson, sci, town, type Person } from "./names.js";
 import type { Rng } from "./random.js";
 
+/**
+ * Civil majority (Code civil, art. 414): only to draw realistic ages of adult children and
+ * nephews. The tax conditions on ages (art. 790 G) are read from @succ/rules.
+ */
+export const CIVIL_MAJORITY = 18;
+
 /** Builds the people of a dossier: unique first names, ids in order, coherent birth dates. */
 export class Builder {
   readonly used = new Set<string>();
@@ -43,7 +49,7 @@ export class Builder {
   }
 
   /** A child's age for a parent of `parentAge`: born when the parent was 22 to 42, at least `min`. */
-  childAge(parentAge: number, min = 18): number {
+  childAge(parentAge: number, min = CIVIL_MAJORITY): number {
     const lo = Math.max(min, parentAge - 42);
     const hi = Math.max(lo, parentAge - 22);
     return this.rng.int(lo, hi);

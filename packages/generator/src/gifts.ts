@@ -3,7 +3,7 @@ import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
 import { actDate, birthForAge, birthNearBirthday } from "./dates.js";
 import type { Beneficiary, GiftDraft, GiftItem, Share } from "./draft.js";
 import { Builder, cashLabel, giftAssetLabel, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
-import { allowanceCents } from "./law.js";
+import { allowanceCents, USUFRUCT_EDGES } from "./law.js";
 import { familyName } from "./names.js";
 import type { Rng } from "./random.js";
 
@@ -120,9 +120,11 @@ function giftPriorGifts(
       if (b.prior(d, b.recalledDate(d, ADULT, subject.birth), v, true)) used = v;
     }
     if (rng.chance(opts.trapPercent)) {
-      // Not recalled: 15 years or more before the deed (exactly 15 years now and then).
-      const cash = rng.chance(30);
-      b.prior(d, b.oldDate(d, rng.chance(45)), cash ? Math.min(CEILING, roundish(rng, rng.spread(3_000, 25_000) * 100)) : roundish(rng, rng.spread(5_000, 120_000) * 100), cash);
+      // Not recalled: 15 years or more before the deed (exactly 15 years now and then). An old
+      // 790 G gift only when the donee was of age and the donor under 80 on its day.
+      const date = b.oldDate(d, rng.chance(45));
+      const cash = date !== null && rng.chance(30) && ageOn(d.birth, date) >= ADULT && ageOn(subject.birth, date) < DONOR_LIMIT;
+      b.prior(d, date, cash ? Math.min(CEILING, roundish(rng, rng.spread(3_000, 25_000) * 100)) : roundish(rng, rng.spread(5_000, 120_000) * 100), cash);
     }
     const adult = b.ageOf(d) >= ADULT;
     return {
@@ -205,9 +207,12 @@ export function bareOwnershipGift(rng: Rng): GiftDraft {
   const grandparent = rng.chance(40);
   const { b, age, subject } = startGift(rng, (bb) => {
     if (bb.rng.chance(25)) {
-      // On the edge of a bracket of art. 669: just turned 61 or 71, or about to turn 60 → 61.
-      const a = bb.rng.pick([60, 61, 70, 71]);
-      return { age: a, birth: birthNearBirthday(bb.rng, bb.act, a, a % 10 === 1) };
+      // On the edge of a bracket of art. 669 (donor under the 790 G age): just entered a
+      // bracket, or about to leave one.
+      const edge = bb.rng.pick(USUFRUCT_EDGES.filter((x) => x.first >= 55 && x.first < DONOR_LIMIT));
+      const past = bb.rng.chance(50);
+      const a = past ? edge.first : edge.last;
+      return { age: a, birth: birthNearBirthday(bb.rng, bb.act, a, past) };
     }
     return { age: grandparent ? bb.rng.int(62, DONOR_LIMIT - 1) : bb.rng.int(52, DONOR_LIMIT - 1) };
   });

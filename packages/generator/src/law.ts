@@ -3,6 +3,7 @@ import {
   DISABILITY_ALLOWANCE,
   REPRESENTED_CHILD_ALLOWANCE,
   SCALES,
+  USUFRUCT_669,
   type Relationship,
   type ScaleName,
   type TransferKind,
@@ -57,3 +58,14 @@ export function scaleCents(name: ScaleName, amountEuros: number): number {
 export function roundCents(cents: number): number {
   return Math.floor((cents + 50) / 100);
 }
+
+/** Ages on either side of each bracket edge of art. 669 (20/21, 30/31, …, 90/91). */
+export const USUFRUCT_EDGES: readonly { last: number; first: number }[] = USUFRUCT_669.rows
+  .filter((r) => r.maxAge !== null)
+  .map((r) => ({ last: r.maxAge!, first: r.maxAge! + 1 }));
+
+/**
+ * The age of the last, open row of art. 669 ("91 and over"): no usufructuary is drawn at exactly
+ * this age, the legal text's bound being imprecise (seed's simplifications).
+ */
+export const OPEN_ROW_AGE = USUFRUCT_EDGES[USUFRUCT_EDGES.length - 1]!.first;

@@ -58,8 +58,9 @@ function estateDossier(d: EstateDraft, level: Level): string {
     );
   }
   if (d.spouseUsufruct) {
+    const spouse = d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!;
     lines.push(
-      `- Le conjoint survivant ${d.spouseUsufruct} reçoit l'usufruit de la totalité du reliquat ; les héritiers du reliquat n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
+      `- ${e(spouse.person.female, "Le conjoint survivant", "La conjointe survivante")} ${d.spouseUsufruct} reçoit l'usufruit de la totalité du reliquat ; les héritiers du reliquat n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
     );
   }
   lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], d.assets.map((a) => [a.label, eurosCents(a.cents)])));

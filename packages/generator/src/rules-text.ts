@@ -258,6 +258,11 @@ function ruleIds(level: Level, kind: TransferKind): RuleId[] {
 
 const cache = new Map<string, string>();
 
+/** Forgets the rules texts written so far (tests that change a law table call it). */
+export function resetRulesText(): void {
+  cache.clear();
+}
+
 /** The "Règles à appliquer" section of a prompt of this level and kind (the same for all its tasks). */
 export function rulesSection(level: Level, kind: TransferKind): string {
   const key = `${level}-${kind}`;

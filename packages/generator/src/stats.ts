@@ -1,4 +1,5 @@
 import { compute, readDossier, sameAnswer, type Rule } from "@succ/engine";
+import { RECALL_PERIOD } from "@succ/rules";
 import { LEVELS, type Level } from "./levels.js";
 import type { Task } from "./task.js";
 
@@ -12,7 +13,7 @@ import type { Task } from "./task.js";
 export const STILL_RIGHT_ROWS = [
   { key: "exemption790G", label: "790 G exemption ignored (cash taxed as ordinary assets)", rules: ["exemption790G"] },
   { key: "gift790G", label: "790 G ignored entirely (also recalling prior 790 G gifts)", rules: ["gift790G"] },
-  { key: "recall", label: "15-year recall ignored", rules: ["recall"] },
+  { key: "recall", label: `${RECALL_PERIOD.value}-year recall ignored`, rules: ["recall"] },
   { key: "lowerBands", label: "lower bands already used ignored", rules: ["lowerBands"] },
   { key: "representation", label: "representation ignored (grandchild allowance)", rules: ["representation"] },
   { key: "usufruct669", label: "split ownership (art. 669) ignored", rules: ["usufruct669"] },

@@ -1,10 +1,11 @@
 import { ageOn, compute, readDossier, sameAnswer, type Answer, type Dossier, type DossierInput, type Rule } from "@succ/engine";
-import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, USUFRUCT_669 } from "@succ/rules";
+import { CASH_GIFT_790G, FUNERAL_COSTS_CAP } from "@succ/rules";
 import { sameMonthDay } from "./dates.js";
 import { toDossier, type Draft } from "./draft.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
 import { leakedAmounts, numbersIn } from "./guards.js";
+import { OPEN_ROW_AGE } from "./law.js";
 import { FIRST_SIX, mixLevel, VARIANT_WEIGHTS, type Level, type Variant } from "./levels.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import { assertInteger, Rng } from "./random.js";
@@ -72,13 +73,16 @@ export type Rejection =
   | "amountInPrompt";
 
 const EXEMPT_IN_ESTATE = new Set(["spouse", "pacs"]);
-const OLDEST_669_ROW = USUFRUCT_669.rows[USUFRUCT_669.rows.length - 2]!.maxAge! + 1;
 
-/** Rule (a) of the seed: two or more taxable beneficiaries, but fewer than two owe tax. */
+/**
+ * Rule (a) of the seed: two or more taxable beneficiaries, but fewer than two owe tax. Made a
+ * little stricter: any dossier with two or more beneficiaries needs two who owe tax, so that
+ * "one beneficiary's exact values and 0 for the others" is never the answer, even beside an
+ * exempt spouse.
+ */
 export function zeroButOne(dossier: Dossier, answer: Answer): boolean {
-  const taxable = dossier.beneficiaries.filter((b) => !(dossier.kind === "estate" && EXEMPT_IN_ESTATE.has(b.relationship)));
-  if (taxable.length < 2) return false;
-  return taxable.filter((b) => answer.beneficiaires[b.id]!.droits > 0).length < 2;
+  if (dossier.beneficiaries.length < 2) return false;
+  return dossier.beneficiaries.filter((b) => answer.beneficiaires[b.id]!.droits > 0).length < 2;
 }
 
 function residueHeirs(dossier: Dossier): string[] {
@@ -151,7 +155,7 @@ function usufructuaryAge(d: Draft): number | null {
   return d.gifts.some((g) => g.reservedUsufruct) ? ageOn(d.subject.birth, d.date) : null;
 }
 
-/** Numbers of a rules section, read once per text (the rules are the same for a level and kind). */
+/** Numbers of a rules section, read once per text (keyed by the text itself) (the rules are the same for a level and kind). */
 const rulesNumberCache = new Map<string, Set<number>>();
 function rulesNumbers(rules: string): Set<number> {
   let set = rulesNumberCache.get(rules);
@@ -168,7 +172,7 @@ interface Accepted {
 /** Checks a draft against every guard; the first failed guard's name, or the accepted task. */
 export function examine(d: Draft, level: Level, shape: Shape = "default"): Accepted | Rejection {
   if (!datesOk(d)) return "dates";
-  if (usufructuaryAge(d) === OLDEST_669_ROW) return "usufructuary91";
+  if (usufructuaryAge(d) === OPEN_ROW_AGE) return "usufructuary91";
   const input = toDossier(d);
   const dossier = readDossier(input);
   const answer = compute(dossier).answer;
