@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream, promises as fs, type WriteStream } from "node:fs";
 import { dirname, basename, join } from "node:path";
 import { createInterface } from "node:readline";
+import type { Writable } from "node:stream";
 import { CliError } from "./errors.js";
 
 /** Reads a whole file, or stdin for `-` or no file (refusing an interactive terminal). */
@@ -46,7 +47,7 @@ export async function assertReadable(file: string | undefined): Promise<void> {
 export class Output {
   private buffer: string[] = [];
   private size = 0;
-  private readonly stream: NodeJS.WritableStream | WriteStream;
+  private readonly stream: Writable;
   private readonly tmp: string | null;
 
   private constructor(
