@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { defaultSet, taskSet } from "./__fixtures__/sets.js";
+import { FIRST_SIX, mixLevel, VARIANT_WEIGHTS, VARIANTS, type Level } from "./levels.js";
+
+describe("mix order and variants", () => {
+  it("starts with levels 1, 4, 2, 3, 3, 4, 2, 1, then cycles 1, 4, 2, 3", () => {
+    const set = defaultSet();
+    expect(set.slice(0, 8).map((t) => t.level)).toEqual([1, 4, 2, 3, 3, 4, 2, 1]);
+    for (let i = 8; i < set.length; i++) expect(set[i]!.level).toBe([1, 4, 2, 3][i % 4]);
+    expect(mixLevel(401)).toBe(4);
+  });
+
+  it("pins the variants of the first six tasks (a -n 6 calibration run)", () => {
+    const set = defaultSet();
+    expect(set.slice(0, 6).map((t) => t.variant)).toEqual([...FIRST_SIX]);
+    expect(set.slice(0, 6).map((t) => t.variant)).toEqual([
+      "only-child-estate",
+      "spouse-usufruct-estate",
+      "spouse-children",
+      "gift-790g",
+      "estate-recall",
+      "bare-ownership-gift",
+    ]);
+    expect(set[1]!.info.dossier.beneficiaries).toHaveLength(8);
+    expect(set[2]!.info.dossier.bequests!.length).toBeGreaterThan(0);
+    expect(set[4]!.info.dossier.beneficiaries.some((b) => b.represents)).toBe(true);
+    expect(set[5]!.info.dossier.beneficiaries.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("has 100 tasks a level in the default 400, with ids succession-<level>-<i>", () => {
+    const set = defaultSet();
+    for (const level of [1, 2, 3, 4]) expect(set.filter((t) => t.level === level)).toHaveLength(100);
+    set.forEach((t, i) => expect(t.id).toBe(`succession-${t.level}-${i}`));
+  });
+
+  it("uses only the variants of each level, all of them", () => {
+    const set = defaultSet();
+    for (const level of [1, 2, 3, 4] as Level[]) {
+      const seen = new Set(set.filter((t) => t.level === level).map((t) => t.variant));
+      expect([...seen].sort()).toEqual([...VARIANTS[level]].sort());
+    }
+  });
+
+  it("draws the variants in the seed's proportions", () => {
+    // Levels 1-2 even; level 3 gifts twice as often as estates; level 4, 2.5 times.
+    expect(VARIANT_WEIGHTS[3]).toEqual([["gift-790g", 2], ["estate-recall", 1]]);
+    expect(VARIANT_WEIGHTS[4]).toEqual([["bare-ownership-gift", 5], ["spouse-usufruct-estate", 2]]);
+    const share = (level: Level, variant: string): number => {
+      const set = taskSet({ n: 600, level, seed: 11 });
+      return set.filter((t) => t.variant === variant).length / set.length;
+    };
+    expect(share(1, "gift-full-ownership")).toBeCloseTo(0.5, 1);
+    expect(share(2, "spouse-children")).toBeCloseTo(1 / 3, 1);
+    expect(share(3, "gift-790g")).toBeCloseTo(2 / 3, 1);
+    expect(share(4, "bare-ownership-gift")).toBeCloseTo(5 / 7, 1);
+  });
+
+  it("gives a single level with --level, ids numbered in the set", () => {
+    const set = taskSet({ n: 40, level: 4, seed: 3 });
+    set.forEach((t, i) => {
+      expect(t.level).toBe(4);
+      expect(t.id).toBe(`succession-4-${i}`);
+    });
+  });
+
+  it("has 1 to 9 beneficiaries", () => {
+    for (const t of defaultSet()) {
+      const n = t.info.dossier.beneficiaries.length;
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(n).toBeLessThanOrEqual(9);
+      if (t.level === 1) expect(n).toBe(1);
+      if (t.level === 2) expect(n).toBeGreaterThanOrEqual(3);
+      if (t.level === 2) expect(n).toBeLessThanOrEqual(7);
+    }
+  });
+});

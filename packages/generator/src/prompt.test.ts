@@ -1,0 +1,123 @@
+import {
+  ALLOWANCES,
+  CASH_GIFT_790G,
+  DISABILITY_ALLOWANCE,
+  FUNERAL_COSTS_CAP,
+  REPRESENTED_CHILD_ALLOWANCE,
+  SCALES,
+  USUFRUCT_669,
+} from "@succ/rules";
+import { describe, expect, it } from "vitest";
+import { defaultSet, taskSet } from "./__fixtures__/sets.js";
+import { euros } from "./french.js";
+import { resetRulesText, rulesSection } from "./rules-text.js";
+import { generateTask } from "./task.js";
+
+const ruleTitles = (prompt: string): string[] => {
+  const rules = prompt.slice(prompt.indexOf("## Règles à appliquer"), prompt.indexOf("## Format de la réponse"));
+  return [...rules.matchAll(/^(\d+)\. ([^.]+)\./gm)].map((m) => `${m[1]} ${m[2]}`);
+};
+
+describe("prompts", () => {
+  it("number the rules of each level and kind, in the seed's order", () => {
+    const byKey = new Map<string, string[]>();
+    for (const t of defaultSet()) byKey.set(`${t.level}-${t.info.dossier.kind}`, ruleTitles(t.prompt));
+    expect(byKey.get("1-estate")).toEqual(["1 Arrondis", "2 Actif net", "3 Abattement", "4 Barèmes (art"]);
+    expect(byKey.get("1-gift")).toEqual(["1 Arrondis", "2 Valeur reçue", "3 Abattement", "4 Barèmes (art"]);
+    expect(byKey.get("2-estate")).toEqual(["1 Arrondis", "2 Actif net et valeur reçue", "3 Abattements et exonération (succession)", "4 Barèmes (art"]);
+    expect(byKey.get("3-gift")).toEqual([
+      "1 Arrondis",
+      "2 Valeur reçue",
+      "3 Âges",
+      "4 Abattements (donation)",
+      "5 Don familial de sommes d'argent (art",
+      "6 Rappel fiscal des donations antérieures (art",
+      "7 Barèmes (art",
+    ]);
+    expect(byKey.get("3-estate")).toEqual(["1 Arrondis", "2 Actif net et valeur reçue", "3 Abattements et exonération (succession)", "4 Rappel fiscal des donations antérieures (art", "5 Barèmes (art"]);
+    expect(byKey.get("4-gift")!.map((x) => x.split(" ")[0])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"]);
+    expect(byKey.get("4-gift")![3]).toBe("4 Usufruit et nue-propriété (art");
+    expect(byKey.get("4-estate")).toHaveLength(7);
+  });
+
+  it("refer to other rules by their number", () => {
+    const gift = generateTask(0, 5).prompt;
+    expect(gift).toContain("exonération de la règle 6 − abattement restant (règle 7)");
+    expect(gift).toContain("pourcentage de nue-propriété (règle 4, selon l'âge du donateur");
+    expect(gift).not.toMatch(/@\w+@/);
+  });
+
+  it("use the legal vocabulary of the level", () => {
+    const set = defaultSet();
+    const words = (level: number, kind: string): string => set.filter((t) => t.level === level && t.info.dossier.kind === kind).map((t) => t.prompt).join("\n");
+    for (const w of ["Actif de succession", "Passif", "Frais funéraires", "abattement", "Barèmes", "reliquat"]) expect(words(1, "estate")).toContain(w);
+    for (const w of ["Legs particuliers", "legs particulier", "quote-part", "reliquat", "exonérés"]) expect(words(2, "estate")).toContain(w);
+    for (const w of ["Don familial de sommes d'argent", "Rappel fiscal", "donation ordinaire", "années révolues"]) expect(words(3, "gift")).toContain(w);
+    for (const w of ["nue-propriété", "usufruit", "Réserve d'usufruit", "art. 669"]) expect(words(4, "gift")).toContain(w);
+    for (const w of [/reçoit l'usufruit de la totalité du reliquat/, /en représentation de/, /représentée? par/, /nue-propriété/]) expect(words(4, "estate")).toMatch(w);
+  });
+
+  it("write every amount and rate of the rules from @succ/rules", () => {
+    const estate = rulesSection(3, "estate");
+    for (const v of [FUNERAL_COSTS_CAP.value, DISABILITY_ALLOWANCE.value, REPRESENTED_CHILD_ALLOWANCE.value, ALLOWANCES.estate.nephew!.value, ALLOWANCES.estate.sibling!.value]) {
+      expect(estate).toContain(euros(v));
+    }
+    for (const b of SCALES.directLine.bands) if (b.upTo !== null) expect(estate).toContain(euros(b.upTo));
+    expect(estate).toContain(euros(SCALES.sibling.bands[0]!.upTo!));
+    const gift = rulesSection(4, "gift");
+    expect(gift).toContain(euros(CASH_GIFT_790G.ceiling.value));
+    expect(gift).toContain(euros(ALLOWANCES.gift.grandchild!.value));
+    expect(gift).toContain(`moins de ${CASH_GIFT_790G.donorAgeBelow.value} ans`);
+    for (const row of USUFRUCT_669.rows) expect(gift).toContain(`| ${row.usufructPercent} % | ${100 - row.usufructPercent} % |`);
+  });
+
+  it("follow a change of the law tables (the rules text is not frozen)", () => {
+    const saved = ALLOWANCES.estate.child!.value;
+    try {
+      ALLOWANCES.estate.child!.value = 123_456;
+      resetRulesText();
+      expect(rulesSection(2, "estate")).toContain("enfant 123 456 €");
+      expect(rulesSection(2, "estate")).not.toContain("enfant 100 000 €");
+    } finally {
+      ALLOWANCES.estate.child!.value = saved;
+      resetRulesText();
+    }
+    expect(rulesSection(2, "estate")).toContain(`enfant ${euros(saved)}`);
+  });
+
+  it("write amounts the French way", () => {
+    for (const t of defaultSet().slice(0, 80)) {
+      // Every "… €" amount is grouped by three with spaces, with a decimal comma if any.
+      for (const m of t.prompt.matchAll(/(\d[\d ,.]*) €/g)) expect(m[1], t.id).toMatch(/^\d{1,3}( \d{3})*(,\d{2})?$/);
+      expect(t.prompt).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    }
+  });
+
+  it("list every beneficiary in the table and in the answer format", () => {
+    for (const t of defaultSet()) {
+      const ids = t.info.dossier.beneficiaries.map((b) => b.id);
+      for (const id of ids) expect(t.prompt, t.id).toContain(`| ${id} | ${t.info.dossier.beneficiaries.find((b) => b.id === id)!.name} |`);
+      const format = t.prompt.slice(t.prompt.indexOf("## Format de la réponse"));
+      for (const id of ids) expect(format).toContain(id);
+      expect(format).toContain('<droits>{"beneficiaires": {');
+      expect(format).toMatch(/un unique bloc <droits>…<\/droits>/);
+    }
+  });
+
+  it("are 3.4k (level 1) to 9.2k (level 4) characters, roughly", () => {
+    const mean = (level: number): number => {
+      const set = taskSet({ n: 60, level: level as 1, seed: 4 });
+      return set.reduce((s, t) => s + t.prompt.length, 0) / set.length;
+    };
+    expect(mean(1)).toBeGreaterThan(3000);
+    expect(mean(1)).toBeLessThan(4300);
+    expect(mean(2)).toBeGreaterThan(4500);
+    expect(mean(3)).toBeGreaterThan(6500);
+    expect(mean(4)).toBeGreaterThan(8000);
+    expect(mean(4)).toBeLessThan(10_000);
+  });
+
+  it("never state a total that is part of the computation", () => {
+    for (const t of defaultSet()) expect(t.prompt).not.toMatch(/actif net (?:de succession )?(?:est|:) \d/i);
+  });
+});

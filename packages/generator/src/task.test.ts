@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { defaultSet } from "./__fixtures__/sets.js";
+import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, taskLine } from "./task.js";
+
+/**
+ * The SHA-256 of the default set (400 tasks, seed 0, mix). It changes only when the generator
+ * (or the engine's answers, or the law tables) change: update it deliberately, and say so in the
+ * commit message.
+ */
+const DEFAULT_FINGERPRINT = "632ebb4fcc5c1ebcf250bce706aecb18ed9f1ce2a1891c96dfe3e0e5adaf9d87";
+
+describe("determinism", () => {
+  it("draws the same task twice", () => {
+    for (const i of [0, 1, 5, 77, 399]) expect(taskLine(generateTask(0, i))).toBe(taskLine(generateTask(0, i)));
+  });
+
+  it("gives with --offset the same tasks as the full set", () => {
+    const full = defaultSet();
+    const slice = [...generateTasks({ n: 30, offset: 370 })];
+    expect(slice.map(taskLine)).toEqual(full.slice(370, 400).map(taskLine));
+    expect(taskLine(generateTask(0, 123))).toBe(taskLine(full[123]!));
+  });
+
+  it("does not depend on the size of the set", () => {
+    const full = defaultSet();
+    expect([...generateTasks({ n: 7 })].map(taskLine)).toEqual(full.slice(0, 7).map(taskLine));
+    expect([...generateTasks({ n: 3, level: 2, offset: 10 })].map(taskLine)).toEqual([...generateTasks({ n: 20, level: 2 })].slice(10, 13).map(taskLine));
+  });
+
+  it("gives other tasks for another seed, and never shifts them by one", () => {
+    const a = [...generateTasks({ n: 12, seed: 1 })];
+    const b = defaultSet();
+    for (let i = 0; i < 11; i++) expect(a[i]!.prompt).not.toBe(b[i + 1]!.prompt);
+    expect(a[0]!.prompt).not.toBe(b[0]!.prompt);
+  });
+
+  it("records seed, index and generator version in info", () => {
+    const t = generateTask(42, 9, 3);
+    expect(t.info).toMatchObject({ seed: 42, index: 9, generatorVersion: GENERATOR_VERSION });
+    expect(t.id).toBe("succession-3-9");
+  });
+
+  it("pins the fingerprint of the default set", () => {
+    expect(fingerprint()).toBe(DEFAULT_FINGERPRINT);
+  });
+
+  it("fingerprints the lines, each followed by a newline", () => {
+    const text = defaultSet()
+      .slice(0, 25)
+      .map((t) => `${taskLine(t)}\n`)
+      .join("");
+    expect(fingerprint({ n: 25 })).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
+    expect(fingerprint({ n: 0 })).toBe(createHash("sha256").digest("hex"));
+  });
+});
+
+describe("task lines", () => {
+  it("hold the keys in a fixed order", () => {
+    const t = generateTask(0, 1);
+    const line = JSON.parse(taskLine(t)) as Record<string, unknown>;
+    expect(Object.keys(line)).toEqual(["id", "level", "variant", "prompt", "answer", "info"]);
+    expect(Object.keys(line.info as object)).toEqual(["dossier", "seed", "index", "generatorVersion"]);
+    expect(Object.keys(line.answer as object)).toEqual(["beneficiaires", "total_droits"]);
+    expect(taskLine(t)).not.toContain("\n");
+  });
+
+  it("are the same whatever order a caller built the task's keys in", () => {
+    const t = generateTask(0, 2);
+    const shuffled = { info: t.info, answer: { total_droits: t.answer.total_droits, beneficiaires: t.answer.beneficiaires }, prompt: t.prompt, variant: t.variant, level: t.level, id: t.id };
+    expect(taskLine(shuffled)).toBe(taskLine(t));
+  });
+});
+
+describe("options", () => {
+  it("refuses what is not a set", () => {
+    expect(() => generateTask(0.5, 0)).toThrow(RangeError);
+    expect(() => generateTask(0, -1)).toThrow(RangeError);
+    expect(() => generateTask(0, 0, 5 as never)).toThrow(RangeError);
+    expect(() => [...generateTasks({ n: -1 })]).toThrow(RangeError);
+    expect(() => [...generateTasks({ offset: 1.5 })]).toThrow(RangeError);
+  });
+
+  it("defaults to 400 tasks of the mix, seed 0", () => {
+    let n = 0;
+    for (const t of generateTasks({ n: 2 })) n += t.info.seed === 0 ? 1 : 0;
+    expect(n).toBe(2);
+    expect(defaultSet()).toHaveLength(400);
+  });
+});
