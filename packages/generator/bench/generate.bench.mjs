@@ -1,0 +1,76 @@
+// Benchmarks of `succ generate` (issue 3, "Performance"), through the built CLI:
+//  1. the default 400 tasks written to a file: wall time (target < 1 s);
+//  2. 100,000 tasks streamed to /dev/null: tasks/s (target ≥ 2,000/s) and peak RSS (< 200 MB).
+// Usage: node bench/generate.bench.mjs [--tasks 100000] [--runs 5] [--strict]
+// Build first (`pnpm build` at the root). --strict exits 1 when a target is missed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: { tasks: { type: "string", default: "100000" }, runs: { type: "string", default: "5" }, strict: { type: "boolean", default: false } },
+});
+const STREAM_TASKS = Number(values.tasks);
+const RUNS = Number(values.runs);
+const bin = fileURLToPath(new URL("../../cli/dist/bin.js", import.meta.url));
+if (!existsSync(bin)) {
+  console.error(`bench: ${bin} is missing; run \`pnpm build\` first`);
+  process.exit(2);
+}
+
+const TARGETS = { fileSeconds: 1, tasksPerSecond: 2000, rssMB: 200 };
+const results = [];
+const report = (name, value, unit, ok, target) => {
+  results.push(ok);
+  console.log(`${ok ? "ok  " : "SLOW"} ${name}: ${value} ${unit} (target ${target})`);
+};
+
+// 1. Default set to a file, wall time of the whole command (node start-up included).
+const dir = mkdtempSync(join(tmpdir(), "succ-bench-"));
+const out = join(dir, "tasks.jsonl");
+const times = [];
+for (let i = 0; i < RUNS; i++) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [bin, "generate", "--out", out], { stdio: ["ignore", "ignore", "inherit"] });
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`succ generate exited with ${r.status}`);
+  times.push(s);
+}
+times.sort((a, b) => a - b);
+const size = statSync(out).size;
+rmSync(dir, { recursive: true, force: true });
+const median = times[Math.floor(times.length / 2)];
+console.log(`succ generate --out FILE (400 tasks, ${(size / 1e6).toFixed(1)} MB), ${RUNS} runs: min ${times[0].toFixed(3)} s, median ${median.toFixed(3)} s`);
+report("default set to a file, median wall time", median.toFixed(3), "s", median < TARGETS.fileSeconds, `< ${TARGETS.fileSeconds} s`);
+
+// 2. Streaming to /dev/null, with peak resident memory.
+const devnull = openSync("/dev/null", "w");
+let wall;
+let rssKB;
+const timeBin = "/usr/bin/time";
+if (existsSync(timeBin)) {
+  const r = spawnSync(timeBin, ["-v", process.execPath, bin, "generate", "-n", String(STREAM_TASKS)], { stdio: ["ignore", devnull, "pipe"], encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`succ generate exited with ${r.status}: ${r.stderr}`);
+  rssKB = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)[1]);
+  const m = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(r.stderr);
+  wall = Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+} else {
+  // Without GNU time: the child reports its own peak RSS (process.resourceUsage) on exit.
+  const probe = `process.on("exit",()=>process.stderr.write("RSS "+process.resourceUsage().maxRSS+"\\n"));process.argv.splice(1,1);await import(${JSON.stringify(bin)});`;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", probe, bin, "generate", "-n", String(STREAM_TASKS)], { stdio: ["ignore", devnull, "pipe"], encoding: "utf8" });
+  wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`succ generate exited with ${r.status}: ${r.stderr}`);
+  rssKB = Number(/RSS (\d+)/.exec(r.stderr)[1]);
+}
+closeSync(devnull);
+const rate = STREAM_TASKS / wall;
+const rssMB = rssKB / 1024;
+console.log(`succ generate -n ${STREAM_TASKS} > /dev/null: ${wall.toFixed(1)} s, ${Math.round(rate)} tasks/s, peak RSS ${rssMB.toFixed(0)} MB`);
+report("streaming rate", Math.round(rate), "tasks/s", rate >= TARGETS.tasksPerSecond, `≥ ${TARGETS.tasksPerSecond}/s`);
+report("streaming peak RSS", rssMB.toFixed(0), "MB", rssMB < TARGETS.rssMB, `< ${TARGETS.rssMB} MB`);
+
+if (values.strict && results.includes(false)) process.exit(1);
