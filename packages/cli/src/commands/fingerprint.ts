@@ -1,6 +1,28 @@
-import { CliError } from "../errors.js";
+import { fingerprint } from "@succ/generator";
+import { parse } from "../args.js";
+import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "./generate.js";
 
-// Placeholder until the command lands (see the open issues).
-export async function run(_argv: string[]): Promise<number> {
-  throw new CliError("this command is not available yet", 3);
+const HELP = `Usage: succ fingerprint [-n 400] [--seed 0] [--level 0..4]
+
+Prints the SHA-256 (hex) of the task set: the lines of \`succ generate\` with the same options,
+each followed by a newline. The same on every machine and every run; a change means the tasks
+changed.
+
+  -n N          number of tasks (default 400)
+  --seed S      seed of the set (default 0)
+  --level L     0 for the mix (default), or a single level 1 to 4
+  -h, --help    this help
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(joinNegativeValues(argv, ["n", "seed", "level"]), SET_OPTIONS);
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const opts = setOptions(values);
+  const hex = fingerprint(opts);
+  process.stdout.write(`${hex}\n`);
+  if (process.stderr.isTTY) process.stderr.write(`succ fingerprint: ${describeSet(opts)}\n`);
+  return 0;
 }

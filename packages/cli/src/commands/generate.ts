@@ -1,6 +1,109 @@
+import { generateTasks, taskLine, type GenerateOptions } from "@succ/generator";
+import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
+import { Output } from "../io.js";
 
-// Placeholder until the command lands (see the open issues).
-export async function run(_argv: string[]): Promise<number> {
-  throw new CliError("this command is not available yet", 3);
+const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..4] [--offset K] [--out FILE]
+
+Generates the task set: one task a line (JSONL), each with its French prompt, its gold answer
+and its dossier: {"id","level","variant","prompt","answer","info":{"dossier",...}}.
+Task i depends only on (seed, i): any slice can be generated apart, on any machine.
+
+  -n N          number of tasks (default 400)
+  --seed S      seed of the set, a whole number ≥ 0 (default 0)
+  --level L     0 for the mix of the four levels (default), or a single level 1 to 4
+  --offset K    start at task K (default 0), without generating tasks 0 to K−1
+  --out FILE    write to FILE (replaced only when the command completes) instead of stdout
+  -h, --help    this help
+
+Progress goes to stderr when it is a terminal and the run is long.
+`;
+
+export const SET_OPTIONS = {
+  n: { type: "string", short: "n" },
+  seed: { type: "string" },
+  level: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The most tasks one command accepts (a run of this size streams in well under an hour). */
+const MAX_TASKS = 10_000_000;
+
+/**
+ * `-n -1` would reach parseArgs as an option followed by another option ("ambiguous"); joined as
+ * `--n=-1`, it reaches the number check, whose message says what is expected.
+ */
+export function joinNegativeValues(argv: readonly string[], names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const name = a.startsWith("--") ? a.slice(2) : a.startsWith("-") ? a.slice(1) : null;
+    const next = argv[i + 1];
+    if (name !== null && names.includes(name) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/** Reads -n, --seed, --level (and --offset when given) into generator options, or a CliError. */
+export function setOptions(values: { n?: string; seed?: string; level?: string; offset?: string }): Required<GenerateOptions> {
+  const level = intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4;
+  const n = intOption("-n", values.n, 400, 0, MAX_TASKS);
+  const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
+  const offset = intOption("--offset", values.offset, 0, 0, Number.MAX_SAFE_INTEGER - n);
+  return { n, seed, level, offset };
+}
+
+export function describeSet(o: Required<GenerateOptions>): string {
+  return `${o.n} task${o.n === 1 ? "" : "s"}, seed ${o.seed}, ${o.level === 0 ? "mix of levels" : `level ${o.level}`}${o.offset > 0 ? `, from task ${o.offset}` : ""}`;
+}
+
+/** `succ generate | head`: a reader that stops early is not an error. */
+export function quietOnClosedPipe(): void {
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(joinNegativeValues(argv, ["n", "seed", "level", "offset"]), {
+    ...SET_OPTIONS,
+    offset: { type: "string" },
+    out: { type: "string" },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const opts = setOptions(values);
+  quietOnClosedPipe();
+  const out = await Output.open(values.out);
+  const progress = process.stderr.isTTY && opts.n >= 2_000;
+  const started = Date.now();
+  let last = 0;
+  let done = 0;
+  try {
+    for (const task of generateTasks(opts)) {
+      await out.write(`${taskLine(task)}\n`);
+      done++;
+      if (progress && Date.now() - last > 250) {
+        last = Date.now();
+        process.stderr.write(`\rsucc generate: ${done} / ${opts.n} tasks`);
+      }
+    }
+  } catch (e) {
+    await out.close(false);
+    if (progress) process.stderr.write("\n");
+    if (e instanceof RangeError) throw new CliError(e.message);
+    throw e;
+  }
+  await out.close(true);
+  if (progress) {
+    const s = (Date.now() - started) / 1000;
+    process.stderr.write(`\rsucc generate: ${describeSet(opts)} in ${s.toFixed(1)} s${values.out ? `, written to ${values.out}` : ""}\n`);
+  }
+  return 0;
 }

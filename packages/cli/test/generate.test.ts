@@ -1,0 +1,96 @@
+/**
+ * `succ generate`, end to end: the built CLI (packages/cli/dist/bin.js) run as a child process.
+ * The root `pnpm test` builds first; run `pnpm build` before calling vitest directly.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateTask, taskLine } from "@succ/generator";
+import { afterAll, describe, expect, it } from "vitest";
+
+const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "succ-generate-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function succ(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, "generate", ...args], { encoding: "utf8", cwd: dir, timeout: 60_000, maxBuffer: 64 << 20 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");
+
+describe("succ generate", () => {
+  it("writes one task a line, the library's canonical lines", () => {
+    const r = succ(["-n", "6"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(6);
+    expect(r.stdout.endsWith("\n")).toBe(true);
+    out.forEach((line, i) => expect(line).toBe(taskLine(generateTask(0, i))));
+    const first = JSON.parse(out[0]!) as { id: string; level: number; variant: string; info: { dossier: unknown; seed: number; index: number } };
+    expect(Object.keys(first)).toEqual(["id", "level", "variant", "prompt", "answer", "info"]);
+    expect(first.id).toBe("succession-1-0");
+  });
+
+  it("starts at --offset K without changing the tasks", () => {
+    const all = lines(succ(["-n", "12", "--seed", "7"]).stdout);
+    const part = lines(succ(["-n", "4", "--seed", "7", "--offset", "8"]).stdout);
+    expect(part).toEqual(all.slice(8, 12));
+  });
+
+  it("generates a single level with --level", () => {
+    const out = lines(succ(["-n", "5", "--level", "3"]).stdout).map((l) => JSON.parse(l) as { id: string; level: number });
+    out.forEach((t, i) => expect(t).toMatchObject({ level: 3, id: `succession-3-${i}` }));
+  });
+
+  it("writes --out FILE in place only when done, nothing on stdout", () => {
+    const file = join(dir, "tasks.jsonl");
+    const r = succ(["-n", "3", "--out", file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(lines(readFileSync(file, "utf8"))).toEqual([0, 1, 2].map((i) => taskLine(generateTask(0, i))));
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("gives a clear error and exit code 2 for bad options", () => {
+    const cases: [string[], RegExp][] = [
+      [["--level", "5"], /--level: expected a whole number from 0 to 4, got 5/],
+      [["-n", "-1"], /-n: expected a whole number from 0 to \d+, got -1/],
+      [["--seed", "abc"], /--seed: expected a whole number, got "abc"/],
+      [["--offset", "1.5"], /--offset: expected a whole number, got "1.5"/],
+      [["--colour"], /Unknown option '--colour'/],
+      [["stray"], /unexpected argument "stray"/],
+    ];
+    for (const [args, message] of cases) {
+      const r = succ(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^succ generate: /);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+    }
+  });
+
+  it("leaves no file behind when --out names a missing folder", () => {
+    const r = succ(["-n", "1", "--out", join(dir, "missing", "t.jsonl")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/does not exist/);
+    expect(existsSync(join(dir, "missing"))).toBe(false);
+  });
+
+  it("has --help", () => {
+    const r = succ(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: succ generate/);
+    expect(r.stdout).toMatch(/--offset K/);
+  });
+
+  it("stops quietly when the reader closes the pipe", () => {
+    const r = spawnSync("sh", ["-c", `"${process.execPath}" "${BIN}" generate -n 3000 | head -c 100 > /dev/null`], { encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe("");
+  });
+});
