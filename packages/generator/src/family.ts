@@ -111,7 +111,7 @@ export class Builder {
 
   /** Prior gifts in date order, as a notary lists them. */
   sortedPriorGifts(): PriorGift[] {
-    return this.priorGifts.slice().sort((a, b) => compareDates(a.date, b.date) || a.beneficiary.localeCompare(b.beneficiary));
+    return this.priorGifts.slice().sort((a, b) => compareDates(a.date, b.date) || Number(a.beneficiary.slice(1)) - Number(b.beneficiary.slice(1)));
   }
 }
 
