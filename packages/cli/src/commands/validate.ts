@@ -1,6 +1,110 @@
+import { compute, isDossierError, readDossier, sameAnswer } from "@succ/engine";
+import { generateTasks, type Level, type Task } from "@succ/generator";
+import { checkExpected, formatAnswer, hostileReplies, scoreReplyStrict, type ExpectedAnswer } from "@succ/scoring";
+import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
+import { assertReadable, readLines } from "../io.js";
 
-// Placeholder until the command lands (see the open issues).
-export async function run(_argv: string[]): Promise<number> {
-  throw new CliError("this command is not available yet", 3);
+const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..4] | --tasks FILE
+
+Checks a task set end to end, as a training team would before using it:
+  - the gold answer equals the engine's answer recomputed from the task's dossier;
+  - the gold answer, as a reply, scores 1.0 (strict scorer: a broken gold answer fails loudly);
+  - a no-op reply (empty, or every amount 0) scores 0;
+  - every hostile reply of @succ/scoring (several blocks, NaN, giant exponents, mass tags,
+    extra or missing keys, invented beneficiary, injection, ...) scores 0.
+
+  -n N            number of tasks (default 400)
+  --seed S        seed of the task set (default 0)
+  --level L       0 = the mix of levels (default), or a single level 1 to 4
+  --tasks FILE    check the tasks of a file (JSONL of \`succ generate\`) instead of generating
+  -h, --help      this help
+
+Prints a summary; exit code 1 when any check fails, with the failures listed on stderr.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {
+    n: { type: "string", short: "n" },
+    seed: { type: "string" },
+    level: { type: "string" },
+    tasks: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const n = intOption("-n", values.n, 400, 1, 10_000_000);
+  const seed = intOption("--seed", values.seed, 0, 0, 2 ** 32 - 1);
+  const level = intOption("--level", values.level, 0, 0, 4) as 0 | Level;
+  if (values.tasks !== undefined && (values.n !== undefined || values.seed !== undefined || values.level !== undefined)) {
+    throw new CliError("--tasks reads a file: it does not go with -n, --seed or --level");
+  }
+  const source = values.tasks === undefined ? generateTasks({ n, seed, level }) : readTasks(values.tasks);
+  const failures: string[] = [];
+  let checks = 0;
+  let tasks = 0;
+  for await (const task of source) {
+    tasks++;
+    const expected = task.answer as ExpectedAnswer;
+    checks++;
+    try {
+      const recomputed = compute(readDossier(task.info.dossier)).answer;
+      if (!sameAnswer(recomputed, task.answer)) failures.push(`${task.id}: gold answer differs from the engine's`);
+    } catch (e) {
+      if (!isDossierError(e)) throw e;
+      failures.push(`${task.id}: invalid dossier: ${e.message.replace(/\n/g, "; ")}`);
+    }
+    try {
+      checkExpected(expected);
+    } catch (e) {
+      // A broken gold answer fails loudly and stops the checks of this task.
+      failures.push(`${task.id}: broken gold answer: ${(e as Error).message}`);
+      continue;
+    }
+    const gold = scoreReplyStrict(formatAnswer(expected), expected);
+    checks++;
+    if (gold.score !== 1) failures.push(`${task.id}: gold reply scores ${gold.score} (${gold.reason})`);
+    const zeros: ExpectedAnswer = { beneficiaires: {}, total_droits: 0 };
+    for (const id of Object.keys(expected.beneficiaires)) zeros.beneficiaires[id] = { part_taxable: 0, droits: 0 };
+    for (const [name, reply] of [["empty", ""], ["all zeros", formatAnswer(zeros)]] as const) {
+      checks++;
+      const r = scoreReplyStrict(reply, expected);
+      if (r.score !== 0) failures.push(`${task.id}: no-op reply "${name}" scores ${r.score} (${r.reason})`);
+    }
+    for (const h of hostileReplies(expected)) {
+      checks++;
+      const r = scoreReplyStrict(h.reply, expected);
+      if (r.score !== 0) failures.push(`${task.id}: hostile reply "${h.name}" scores ${r.score} (${r.reason})`);
+    }
+  }
+  if (failures.length > 0) {
+    process.stderr.write(`${failures.slice(0, 50).join("\n")}\n${failures.length > 50 ? `... and ${failures.length - 50} more\n` : ""}`);
+    process.stdout.write(`validate: ${tasks} tasks, ${checks} checks, ${failures.length} failed\n`);
+    return 1;
+  }
+  process.stdout.write(`validate: ${tasks} tasks, ${checks} checks, all passed (gold 1.0, no-op 0, hostile 0)\n`);
+  return 0;
+}
+
+
+/** Tasks of a JSONL file, each checked for the fields validate needs. */
+async function* readTasks(file: string): AsyncGenerator<Task> {
+  await assertReadable(file);
+  let n = 0;
+  for await (const line of readLines(file)) {
+    n++;
+    if (line.trim() === "") continue;
+    let t: Task;
+    try {
+      t = JSON.parse(line);
+    } catch {
+      throw new CliError(`${file}, line ${n}: not JSON`);
+    }
+    if (typeof t !== "object" || t === null || typeof t.id !== "string" || typeof t.answer !== "object" || typeof t.info?.dossier !== "object") {
+      throw new CliError(`${file}, line ${n}: not a task (expected "id", "answer" and "info.dossier")`);
+    }
+    yield t;
+  }
 }
