@@ -75,3 +75,8 @@ export const RELATIONSHIP_RULE_FR: Record<Relationship, string> = {
   nephew: "neveu ou nièce",
   unrelated: "personne sans lien de parenté",
 };
+
+/** "de" before a name, elided before a vowel or a mute h: "d'Alain", "de Bernard". */
+export function deName(name: string): string {
+  return /^[AEIOUYHÀÂÉÈÊÎÔÛ]/i.test(name) ? `d'${name}` : `de ${name}`;
+}

@@ -1,4 +1,4 @@
-import { dateFr, eurosCents, relationshipFr, shareFr } from "./french.js";
+import { dateFr, deName, eurosCents, relationshipFr, shareFr } from "./french.js";
 import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
 import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
@@ -46,7 +46,7 @@ function estateDossier(d: EstateDraft, level: Level): string {
   const f = d.subject.female;
   const name = nameOf(d.subject);
   const lines = [
-    `## Dossier : succession de ${name}`,
+    `## Dossier : succession ${deName(name)}`,
     "",
     `- ${e(f, "Défunt", "Défunte")} : ${name}, ${e(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${e(f, "décédé", "décédée")} le ${dateFr(d.date)} (date du décès, date de l'acte).`,
     `- Situation familiale : ${d.situation}.`,
@@ -92,7 +92,7 @@ function giftDossier(d: GiftDraft, level: Level): string {
         : "bien en pleine propriété";
   const rows = d.gifts.map((g) => [g.label, eurosCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
   const lines = [
-    `## Dossier : donation de ${name}`,
+    `## Dossier : donation ${deName(name)}`,
     "",
     `- ${e(f, "Donateur", "Donatrice")} : ${name}, ${e(f, "né", "née")} le ${dateFr(d.subject.birth)}.`,
     `- Date de l'acte de donation : ${dateFr(d.date)}.`,

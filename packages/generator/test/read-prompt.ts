@@ -89,8 +89,9 @@ export function readPrompt(prompt: string): DossierInput {
   // Only the dossier part: the rules and the format follow "## Règles".
   const lines = prompt.slice(0, prompt.indexOf("## Règles à appliquer")).split("\n");
   const title = lines.find((l) => l.startsWith("## Dossier : "))!;
-  if (title.startsWith("## Dossier : succession de ")) {
-    const name = title.slice("## Dossier : succession de ".length);
+  const heading = /^## Dossier : (succession|donation) (?:de |d')(.+)$/.exec(title);
+  if (heading?.[1] === "succession") {
+    const name = heading[2]!;
     const who = lines.find((l) => /^- Défunte? : /.test(l))!;
     const m = /, née? le (\d{2}\/\d{2}\/\d{4}), décédée? le (\d{2}\/\d{2}\/\d{4})/.exec(who)!;
     const usufruct = lines.map((l) => /^- (?:Le conjoint survivant|La conjointe survivante) (B\d+) reçoit l'usufruit/.exec(l)).find(Boolean);
@@ -110,8 +111,8 @@ export function readPrompt(prompt: string): DossierInput {
       priorGifts: priorGiftsOf(lines),
     };
   }
-  if (title.startsWith("## Dossier : donation de ")) {
-    const name = title.slice("## Dossier : donation de ".length);
+  if (heading?.[1] === "donation") {
+    const name = heading[2]!;
     const who = lines.find((l) => /^- Donat(eur|rice) : /.test(l))!;
     const birth = /, née? le (\d{2}\/\d{2}\/\d{4})\.$/.exec(who)!;
     const act = /^- Date de l'acte de donation : (\d{2}\/\d{2}\/\d{4})\.$/.exec(lines.find((l) => l.startsWith("- Date de l'acte"))!)!;
