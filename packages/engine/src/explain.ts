@@ -1,9 +1,10 @@
 import type Fraction from "fraction.js";
-import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, SCALES, SPOUSE_ESTATE_EXEMPTION } from "@succ/rules";
+import { type Relationship, CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, SCALES, SPOUSE_ESTATE_EXEMPTION } from "@succ/rules";
 import { formatDateFr } from "./dates.js";
 import type { BeneficiaryResult, ComputeResult, Rule } from "./compute.js";
 
-const RELATIONSHIP_FR: Record<string, string> = {
+/** French name of each relationship, ungendered (explanations and the prompts' rules). */
+export const RELATIONSHIP_FR: Record<Relationship, string> = {
   spouse: "conjoint",
   pacs: "partenaire de PACS",
   child: "enfant",
@@ -11,7 +12,7 @@ const RELATIONSHIP_FR: Record<string, string> = {
   greatgrandchild: "arrière-petit-enfant",
   sibling: "frère ou sœur",
   nephew: "neveu ou nièce",
-  unrelated: "sans lien de parenté",
+  unrelated: "personne sans lien de parenté",
 };
 
 const RULE_FR: Record<Rule, string> = {

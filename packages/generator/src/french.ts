@@ -64,17 +64,6 @@ export function relationshipFr(rel: Relationship, female: boolean): string {
   }
 }
 
-/** Relationship names for the allowance table of the rules (ungendered). */
-export const RELATIONSHIP_RULE_FR: Record<Relationship, string> = {
-  spouse: "conjoint",
-  pacs: "partenaire de PACS",
-  child: "enfant",
-  grandchild: "petit-enfant",
-  greatgrandchild: "arrière-petit-enfant",
-  sibling: "frère ou sœur",
-  nephew: "neveu ou nièce",
-  unrelated: "personne sans lien de parenté",
-};
 
 /** "de" before a name, elided before a vowel or a mute h: "d'Alain", "de Bernard". */
 export function deName(name: string): string {

@@ -12,7 +12,8 @@ import {
   type ScaleName,
   type TransferKind,
 } from "@succ/rules";
-import { dateFr, euros, eurosCents, num, percent, RELATIONSHIP_RULE_FR } from "./french.js";
+import { RELATIONSHIP_FR } from "@succ/engine";
+import { dateFr, euros, eurosCents, num, percent } from "./french.js";
 import { LAW_DATE } from "./dates.js";
 import { bandParts, roundCents, scaleCents } from "./law.js";
 import type { Level } from "./levels.js";
@@ -133,7 +134,7 @@ function rule669(): string {
 }
 
 function allowanceList(kind: TransferKind, rels: readonly Relationship[]): string {
-  return rels.map((r) => `${RELATIONSHIP_RULE_FR[r]} ${euros(ALLOWANCES[kind][r]!.value)}`).join(" ; ");
+  return rels.map((r) => `${RELATIONSHIP_FR[r]} ${euros(ALLOWANCES[kind][r]!.value)}`).join(" ; ");
 }
 
 function ruleAllowances(level: Level, kind: TransferKind): string {
