@@ -5,13 +5,17 @@ const names = ["rules", "engine", "generator", "scoring", "cli"];
 
 export default defineConfig({
   test: {
-    projects: names.map((name) => ({
-      test: {
-        name: `@succ/${name}`,
-        root: `packages/${name}`,
-        include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-        testTimeout: 60_000,
-      },
-    })),
+    projects: [
+      ...names.map((name) => ({
+        test: {
+          name: `@succ/${name}`,
+          root: `packages/${name}`,
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
+      })),
+      // The release check (local registry, publish, install): its own config and timeouts.
+      "apps/release-check",
+    ],
   },
 });

@@ -1,3 +1,4 @@
+import pkg from "../package.json" with { type: "json" };
 import { CliError } from "./errors.js";
 
 export interface Command {
@@ -18,7 +19,7 @@ export const commands: Record<string, Command> = {
   export: { summary: "write the tasks in the formats of other evaluation tools", load: () => import("./commands/export.js") },
 };
 
-export const VERSION = "0.1.0";
+export const VERSION: string = pkg.version;
 
 function usage(): string {
   const width = Math.max(...Object.keys(commands).map((c) => c.length));
