@@ -51,6 +51,7 @@ describe("succ generate", () => {
     const r = succ(["-n", "3", "--out", file]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^succ generate: 3 tasks, seed 0, mix of levels in \d+\.\d s, written to .*tasks\.jsonl\n$/);
     expect(lines(readFileSync(file, "utf8"))).toEqual([0, 1, 2].map((i) => taskLine(generateTask(0, i))));
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });

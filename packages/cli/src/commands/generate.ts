@@ -101,7 +101,8 @@ export async function run(argv: string[]): Promise<number> {
     throw e;
   }
   await out.close(true);
-  if (progress) {
+  // A file written: say so (stderr), since nothing else shows it; stdout stays data only.
+  if (progress || values.out !== undefined) {
     const s = (Date.now() - started) / 1000;
     process.stderr.write(`\rsucc generate: ${describeSet(opts)} in ${s.toFixed(1)} s${values.out ? `, written to ${values.out}` : ""}\n`);
   }
