@@ -104,7 +104,7 @@ export async function run(argv: string[]): Promise<number> {
   // A file written: say so (stderr), since nothing else shows it; stdout stays data only.
   if (progress || values.out !== undefined) {
     const s = (Date.now() - started) / 1000;
-    process.stderr.write(`\rsucc generate: ${describeSet(opts)} in ${s.toFixed(1)} s${values.out ? `, written to ${values.out}` : ""}\n`);
+    process.stderr.write(`${progress ? "\r" : ""}succ generate: ${describeSet(opts)} in ${s.toFixed(1)} s${values.out ? `, written to ${values.out}` : ""}\n`);
   }
   return 0;
 }
