@@ -74,6 +74,10 @@ describe("readAmount on strings", () => {
   it.each([
     ["empty", ""],
     ["spaces around", " 41169 "],
+    ["leading space", " 169"],
+    ["leading space before groups", " 41 169"],
+    ["leading no-break space", "\u00a0169 €"],
+    ["space after the minus sign", "- 169"],
     ["two amounts", "41169 ou 41170"],
     ["two amounts with euros", "41 169 € / 41 170 €"],
     ["words", "41169 euros"],

@@ -104,8 +104,8 @@ function readAmountString(s: string): Amount | null {
       integer += s[pos];
       groupLength++;
     } else if (isGroupSeparator(c) && isDigit(s.charCodeAt(pos + 1))) {
-      // The first group holds 1 to 3 digits, each later group exactly 3.
-      if (grouped ? groupLength !== 3 : groupLength > 3) return null;
+      // The first group holds 1 to 3 digits (so no leading space), each later group exactly 3.
+      if (grouped ? groupLength !== 3 : groupLength === 0 || groupLength > 3) return null;
       grouped = true;
       groupLength = 0;
     } else {
