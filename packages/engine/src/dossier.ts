@@ -347,7 +347,7 @@ export function readDossier(input: unknown): Dossier {
     if (used) {
       for (const [id, total] of used) {
         if (total.gt(CASH_GIFT_790G.ceiling.value)) {
-          r.fail("priorGifts", `790 G gifts to ${id} within 15 years total ${formatAmount(total)} €, above the ceiling of ${CASH_GIFT_790G.ceiling.value} €`);
+          r.fail("priorGifts", `790 G gifts to ${id} within ${CASH_GIFT_790G.period.value} years total ${formatAmount(total)} €, above the ceiling of ${CASH_GIFT_790G.ceiling.value} €`);
         }
       }
     }
