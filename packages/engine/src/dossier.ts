@@ -327,7 +327,7 @@ export function readDossier(input: unknown): Dossier {
     const value = r.amount(g.value, p, "value");
     if (value && !positive(value)) r.fail(`${p}.value`, "a prior gift has a value above 0");
     const cash790G = r.bool(g.cash790G, p, "cash790G", false);
-    const rel = beneficiary === undefined ? undefined : beneficiaries.find((b) => b.id === beneficiary)?.relationship;
+    const rel = beneficiary === undefined ? undefined : ids.get(beneficiary);
     if (cash790G && rel && !(CASH_GIFT_790G.donees as readonly string[]).includes(rel)) {
       r.fail(`${p}.cash790G`, `art. 790 G does not cover a ${rel}`);
     }
@@ -400,7 +400,7 @@ export function readDossier(input: unknown): Dossier {
     if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null) {
       const id = known(root.spouseUsufruct, "spouseUsufruct");
       if (id !== undefined) {
-        const rel = beneficiaries.find((b) => b.id === id)?.relationship;
+        const rel = ids.get(id);
         if (rel !== undefined && rel !== "spouse" && rel !== "pacs") r.fail("spouseUsufruct", `"${id}" is a ${rel}, not a spouse or PACS partner`);
         else if (inResidue.has(id)) r.fail("spouseUsufruct", `"${id}" takes the usufruct of the residue and cannot also hold a share of it`);
         else spouseUsufruct = id;
