@@ -3,7 +3,6 @@ import {
   ALLOWANCES,
   CASH_GIFT_790G,
   DISABILITY_ALLOWANCE,
-  FUNERAL_COSTS_CAP,
   RECALL_PERIOD,
   REPRESENTED_CHILD_ALLOWANCE,
   SCALES,
@@ -14,7 +13,7 @@ import {
 } from "@succ/rules";
 import { ageOn, withinYearsBefore } from "./dates.js";
 import { add, integer, lt, mul, mulRatio, positive, ratio, sub, sum, ZERO } from "./exact.js";
-import type { Beneficiary, Dossier, EstateDossier, GiftDossier, PriorGift } from "./dossier.js";
+import { netEstateOf, type Beneficiary, type Dossier, type EstateDossier, type GiftDossier, type PriorGift } from "./dossier.js";
 
 /**
  * Rules that a counterfactual computation can switch off, to prove that a rule changes an
@@ -233,11 +232,7 @@ function slices(name: ScaleName, start: Fraction, taxable: number): { bands: Ban
 
 
 function estateTotals(d: EstateDossier, ignore: ReadonlySet<Rule>): EstateTotals {
-  const assets = sum(d.assets.map((a) => a.value));
-  const debts = sum(d.debts.map((a) => a.value));
-  const cap = FUNERAL_COSTS_CAP.value;
-  const funeralDeducted = ignore.has("funeralCap") || !lt(int(cap), d.funeralCosts) ? d.funeralCosts : int(cap);
-  const netEstate = sub(sub(assets, debts), funeralDeducted);
+  const { assets, debts, funeralDeducted, netEstate } = netEstateOf(d, !ignore.has("funeralCap"));
   const bequests = sum(d.bequests.map((b) => b.amount));
   let usufruct: EstateTotals["usufruct"] = null;
   if (d.spouseUsufruct !== null) {

@@ -246,6 +246,20 @@ class Reader {
   }
 }
 
+const FUNERAL_CAP = integer(BigInt(FUNERAL_COSTS_CAP.value));
+
+/**
+ * The net estate of spec §2: Σ assets − Σ debts − funeral costs, these counted up to the cap of
+ * art. 775 when `capFuneral` (a counterfactual may switch the cap off). Shared by the checks of
+ * {@link readDossier} and by `compute`, so that both always agree.
+ */
+export function netEstateOf(d: Pick<EstateDossier, "assets" | "debts" | "funeralCosts">, capFuneral: boolean) {
+  const assets = sum(d.assets.map((a) => a.value));
+  const debts = sum(d.debts.map((a) => a.value));
+  const funeralDeducted = capFuneral && lt(FUNERAL_CAP, d.funeralCosts) ? FUNERAL_CAP : d.funeralCosts;
+  return { assets, debts, funeralDeducted, netEstate: sub(sub(assets, debts), funeralDeducted) };
+}
+
 function formatAmount(f: Fraction): string {
   return f.toString(2).replace(/\.00$/, "");
 }
@@ -408,11 +422,9 @@ export function readDossier(input: unknown): Dossier {
     }
     if (r.issues.length === 0) {
       const shareSum = sum(residue.map((x) => x.share));
-      // The net estate of spec §2: funeral costs count up to the cap of art. 775 only (checking
-      // against the whole invoice would refuse valid bequests and accept an unshared residue).
-      const cap = integer(BigInt(FUNERAL_COSTS_CAP.value));
-      const funeralDeducted = lt(cap, funeralCosts!) ? cap : funeralCosts!;
-      const net = sub(sub(sum(assets.map((a) => a.value)), sum(debts.map((d) => d.value))), funeralDeducted);
+      // The net estate of spec §2, funeral costs capped (checking against the whole invoice
+      // would refuse valid bequests and accept an unshared residue).
+      const net = netEstateOf({ assets, debts, funeralCosts: funeralCosts! }, true).netEstate;
       const bequestSum = sum(bequests.map((b) => b.amount));
       if (lt(net, ZERO)) r.fail("debts", "the debts and funeral costs exceed the assets");
       else if (lt(net, bequestSum)) r.fail("bequests", `bequests total ${formatAmount(bequestSum)} €, above the net estate`);
