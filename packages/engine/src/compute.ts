@@ -12,7 +12,7 @@ import {
   type ScaleName,
 } from "@succ/rules";
 import { ageOn, withinYearsBefore } from "./dates.js";
-import { add, integer, lt, mul, mulRatio, positive, ratio, sub, sum, ZERO } from "./exact.js";
+import { add, integer, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import { netEstateOf, type Beneficiary, type Dossier, type EstateDossier, type GiftDossier, type PriorGift } from "./dossier.js";
 
 /**
@@ -165,7 +165,6 @@ function int(n: number): Fraction {
   }
   return f;
 }
-const ONE = int(1);
 
 /** Tax of the scale on an amount, exactly: each band taxed in full, nothing rounded. */
 export function scaleTax(name: ScaleName, amount: Fraction): Fraction {
@@ -229,7 +228,6 @@ function slices(name: ScaleName, start: Fraction, taxable: number): { bands: Ban
   }
   return { bands: out, taxExact, tax: roundEuro(taxExact) };
 }
-
 
 function estateTotals(d: EstateDossier, ignore: ReadonlySet<Rule>): EstateTotals {
   const { assets, debts, funeralDeducted, netEstate } = netEstateOf(d, !ignore.has("funeralCap"));

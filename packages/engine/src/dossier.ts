@@ -2,7 +2,7 @@ import Fraction from "fraction.js";
 import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RELATIONSHIPS, type Relationship } from "@succ/rules";
 import { compareDates, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
-import { add, integer, lt, positive, ratio, sub, sum, ZERO } from "./exact.js";
+import { add, integer, lt, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import { JsonNumber, parseJsonExact } from "./json.js";
 
 /** An amount as the dossier JSON may hold it: a number with at most two decimals, or a decimal string. */
@@ -122,8 +122,6 @@ const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "t
 const GIFT_TO_KEYS = new Set(["beneficiary", "fraction"]);
 /** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
 const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
-const ONE = integer(1n);
-
 
 type Obj = Record<string, unknown>;
 
@@ -208,7 +206,7 @@ class Reader {
     }
     else if (typeof v === "number") {
       if (!Number.isFinite(v)) return this.fail(at(path, key), "not a finite amount");
-      text = Object.is(v, -0) ? "0" : String(v);
+      text = String(v); // -0 took the whole-euro path above
     } else return this.fail(at(path, key), v === undefined ? "missing" : "not an amount");
     const m = PLAIN_DECIMAL.exec(text);
     if (!m) {

@@ -29,6 +29,7 @@ export function integer(n: bigint): Fraction {
 }
 
 export const ZERO = integer(0n);
+export const ONE = integer(1n);
 
 function gcd(a: number, b: number): number {
   while (b !== 0) {
@@ -40,16 +41,11 @@ function gcd(a: number, b: number): number {
 }
 
 /** n/d for safe integers n (any sign) and d > 0, reduced with number arithmetic. */
-function fromNumbers(n: number, d: number): Fraction {
+export function ratio(n: number, d: number): Fraction {
   const neg = n < 0;
   const a = neg ? -n : n;
   const g = gcd(a, d);
   return make(neg && a !== 0 ? -1n : 1n, BigInt(a / g), BigInt(d / g));
-}
-
-/** n/d for safe non-negative integers n and d > 0. */
-export function ratio(n: number, d: number): Fraction {
-  return fromNumbers(n, d);
 }
 
 const small = (a: Fraction) => a.n <= SMALL && a.d <= SMALL;
@@ -62,7 +58,7 @@ export function add(a: Fraction, b: Fraction): Fraction {
     const bd = Number(b.d);
     const d = ad === bd ? ad : ad * bd;
     const n = ad === bd ? num(a) + num(b) : num(a) * bd + num(b) * ad;
-    if (Number.isSafeInteger(d) && Number.isSafeInteger(n) && Number.isSafeInteger(num(a) * bd) && Number.isSafeInteger(num(b) * ad)) return fromNumbers(n, d);
+    if (Number.isSafeInteger(d) && Number.isSafeInteger(n) && Number.isSafeInteger(num(a) * bd) && Number.isSafeInteger(num(b) * ad)) return ratio(n, d);
   }
   return a.add(b);
 }
@@ -88,7 +84,7 @@ export function mul(a: Fraction, b: Fraction): Fraction {
   if (small(a) && small(b)) {
     const n = Number(a.n) * Number(b.n);
     const d = Number(a.d) * Number(b.d);
-    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return fromNumbers(a.s * b.s < 0n ? -n : n, d);
+    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return ratio(a.s * b.s < 0n ? -n : n, d);
   }
   return a.mul(b);
 }
@@ -98,7 +94,7 @@ export function mulRatio(a: Fraction, p: number, q: number): Fraction {
   if (small(a)) {
     const n = Number(a.n) * p;
     const d = Number(a.d) * q;
-    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return fromNumbers(a.s < 0n ? -n : n, d);
+    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return ratio(a.s < 0n ? -n : n, d);
   }
   return a.mul(p, q);
 }
