@@ -19,14 +19,22 @@ export async function readText(file: string | undefined, what: string): Promise<
   }
 }
 
-/** The lines of a file or of stdin, streamed (flat memory). */
+/**
+ * The lines of a file or of stdin, streamed (flat memory). A read error (a folder given as the
+ * file, a file gone mid-read) is a CliError naming the file, as readText gives.
+ */
 export function readLines(file: string | undefined): AsyncIterable<string> {
-  if ((file === undefined || file === "-") && process.stdin.isTTY) throw new CliError("no input: give a file, or pipe one on stdin");
-  const input = file === undefined || file === "-" ? process.stdin : createReadStream(file);
-  if (input !== process.stdin) {
-    input.on("error", () => undefined);
-  }
-  return createInterface({ input, crlfDelay: Infinity });
+  const stdin = file === undefined || file === "-";
+  if (stdin && process.stdin.isTTY) throw new CliError("no input: give a file, or pipe one on stdin");
+  return (async function* () {
+    // Opened on the first read, so that no error can come before someone listens for it.
+    const input = stdin ? process.stdin : createReadStream(file);
+    try {
+      yield* createInterface({ input, crlfDelay: Infinity });
+    } catch (e) {
+      throw new CliError(`cannot read ${stdin ? "stdin" : file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  })();
 }
 
 /** Checks that a file can be opened for reading, with a clear error otherwise. */

@@ -197,6 +197,15 @@ describe("an invalid dossier", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/gifts\[0\]\.value: duplicate key/);
   });
+  it("a folder given as the file: a clear error, exit 2, no internal error", () => {
+    for (const args of [[dir], ["--jsonl", dir]]) {
+      const r = succ(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/cannot read .*: EISDIR/);
+      noStack(r.stderr);
+    }
+  });
   it("--out with an invalid dossier writes no file", () => {
     const out = join(dir, "never.json");
     const r = succ([file("bad2.json", invalid), "--out", out]);

@@ -124,6 +124,13 @@ describe("succ score", () => {
     expect(r.stderr).toMatch(/bad-tasks\.jsonl, line 2: not JSON/);
     expect(existsSync(out)).toBe(false);
     expect(succ(["--bogus"]).stderr).toMatch(/Unknown option '--bogus'/);
+    for (const args of [["--tasks", dir, "--replies", tasksFile], ["--tasks", tasksFile, "--replies", dir]]) {
+      const folder = succ([...args, "--out", out]);
+      expect(folder.code, args.join(" ")).toBe(2);
+      expect(folder.stderr).toMatch(/cannot read .*: EISDIR/);
+      expect(folder.stderr).not.toMatch(/internal error/);
+      expect(existsSync(out)).toBe(false);
+    }
   });
 
   it("--out writes the scores to a file", () => {
