@@ -1,8 +1,9 @@
 import { basename, dirname, extname, join } from "node:path";
 import { generateTasks } from "@succ/generator";
-import { intOption, parse } from "../args.js";
+import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";
+import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 import { FORMATS, openaiEvalsRow, promptfooAssertion, promptfooRow, verifiersRow, type Format } from "../export/formats.js";
 
 const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..4] [--out FILE]
@@ -42,14 +43,11 @@ function scoringUrl(): string | null {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, {
+  const { values } = parse(joinNegativeValues(argv), {
+    ...SET_OPTIONS,
     format: { type: "string", short: "f" },
-    n: { type: "string", short: "n" },
-    seed: { type: "string" },
-    level: { type: "string" },
     "all-or-nothing": { type: "boolean" },
     out: { type: "string", short: "o" },
-    help: { type: "boolean", short: "h" },
   });
   if (values.help) {
     process.stdout.write(HELP);
@@ -58,9 +56,7 @@ export async function run(argv: string[]): Promise<number> {
   const format = values.format as Format | undefined;
   if (format === undefined) throw new CliError(`--format is required: one of ${FORMATS.join(", ")}`);
   if (!FORMATS.includes(format)) throw new CliError(`--format: expected one of ${FORMATS.join(", ")}, got "${format}"`);
-  const n = intOption("-n", values.n, 400, 1, 10_000_000);
-  const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
-  const level = intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4;
+  const set = setOptions(values, { minN: 1 });
   const allOrNothing = values["all-or-nothing"] === true;
   if (allOrNothing && format !== "promptfoo") throw new CliError("--all-or-nothing only applies to --format promptfoo (the other formats carry the gold answer, not a scorer)");
 
@@ -81,7 +77,7 @@ export async function run(argv: string[]): Promise<number> {
   let count = 0;
   try {
     if (jsonArray) await out.write("[\n");
-    for (const task of generateTasks({ n, seed, level, offset: 0 })) {
+    for (const task of generateTasks(set)) {
       const row =
         format === "verifiers" ? verifiersRow(task) : format === "openai-evals" ? openaiEvalsRow(task) : promptfooRow(task, ASSERT_FILE, allOrNothing);
       const text = JSON.stringify(row);

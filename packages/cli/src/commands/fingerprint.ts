@@ -1,6 +1,6 @@
 import { fingerprint } from "@succ/generator";
 import { parse } from "../args.js";
-import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "./generate.js";
+import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
 const HELP = `Usage: succ fingerprint [-n 400] [--seed 0] [--level 0..4]
 
@@ -15,7 +15,7 @@ changed.
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(joinNegativeValues(argv, ["n", "seed", "level"]), SET_OPTIONS);
+  const { values } = parse(joinNegativeValues(argv), SET_OPTIONS);
   if (values.help) {
     process.stdout.write(HELP);
     return 0;

@@ -1,7 +1,8 @@
-import { generateTasks, taskLine, type GenerateOptions } from "@succ/generator";
-import { intOption, parse } from "../args.js";
+import { generateTasks, taskLine } from "@succ/generator";
+import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";
+import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
 const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..4] [--offset K] [--out FILE]
 
@@ -19,47 +20,6 @@ Task i depends only on (seed, i): any slice can be generated apart, on any machi
 Progress goes to stderr when it is a terminal and the run is long.
 `;
 
-export const SET_OPTIONS = {
-  n: { type: "string", short: "n" },
-  seed: { type: "string" },
-  level: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-/** The most tasks one command accepts (a run of this size streams in well under an hour). */
-const MAX_TASKS = 10_000_000;
-
-/**
- * `-n -1` would reach parseArgs as an option followed by another option ("ambiguous"); joined as
- * `--n=-1`, it reaches the number check, whose message says what is expected.
- */
-export function joinNegativeValues(argv: readonly string[], names: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const name = a.startsWith("--") ? a.slice(2) : a.startsWith("-") ? a.slice(1) : null;
-    const next = argv[i + 1];
-    if (name !== null && names.includes(name) && next !== undefined && /^-\d/.test(next)) {
-      out.push(`--${name}=${next}`);
-      i++;
-    } else out.push(a);
-  }
-  return out;
-}
-
-/** Reads -n, --seed, --level (and --offset when given) into generator options, or a CliError. */
-export function setOptions(values: { n?: string; seed?: string; level?: string; offset?: string }): Required<GenerateOptions> {
-  const level = intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4;
-  const n = intOption("-n", values.n, 400, 0, MAX_TASKS);
-  const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
-  const offset = intOption("--offset", values.offset, 0, 0, Number.MAX_SAFE_INTEGER - n);
-  return { n, seed, level, offset };
-}
-
-export function describeSet(o: Required<GenerateOptions>): string {
-  return `${o.n} task${o.n === 1 ? "" : "s"}, seed ${o.seed}, ${o.level === 0 ? "mix of levels" : `level ${o.level}`}${o.offset > 0 ? `, from task ${o.offset}` : ""}`;
-}
-
 /** `succ generate | head`: a reader that stops early is not an error. */
 export function quietOnClosedPipe(): void {
   process.stdout.on("error", (e: NodeJS.ErrnoException) => {
@@ -69,7 +29,7 @@ export function quietOnClosedPipe(): void {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(joinNegativeValues(argv, ["n", "seed", "level", "offset"]), {
+  const { values } = parse(joinNegativeValues(argv), {
     ...SET_OPTIONS,
     offset: { type: "string" },
     out: { type: "string" },

@@ -1,6 +1,6 @@
 import { generateTasks, STILL_RIGHT_ROWS, taskSetStats, VARIANTS, type SetStats } from "@succ/generator";
 import { parse } from "../args.js";
-import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "./generate.js";
+import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
 const HELP = `Usage: succ stats [-n 400] [--seed 0] [--level 0..4] [--json]
 
@@ -49,7 +49,7 @@ export function statsTable(s: SetStats, title: string): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(joinNegativeValues(argv, ["n", "seed", "level"]), { ...SET_OPTIONS, json: { type: "boolean" } });
+  const { values } = parse(joinNegativeValues(argv), { ...SET_OPTIONS, json: { type: "boolean" } });
   if (values.help) {
     process.stdout.write(HELP);
     return 0;

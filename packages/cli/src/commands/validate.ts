@@ -1,9 +1,10 @@
 import { compute, isDossierError, readDossier, sameAnswer } from "@succ/engine";
-import { generateTasks, type Level, type Task } from "@succ/generator";
+import { generateTasks, type Task } from "@succ/generator";
 import { checkExpected, formatAnswer, hostileReplies, scoreReplyStrict, type ExpectedAnswer } from "@succ/scoring";
-import { intOption, parse } from "../args.js";
+import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { assertReadable, readLines } from "../io.js";
+import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
 const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..4] | --tasks FILE
 
@@ -24,24 +25,16 @@ Prints a summary; exit code 1 when any check fails, with the failures listed on 
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(argv, {
-    n: { type: "string", short: "n" },
-    seed: { type: "string" },
-    level: { type: "string" },
-    tasks: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
+  const { values } = parse(joinNegativeValues(argv), { ...SET_OPTIONS, tasks: { type: "string" } });
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
-  const n = intOption("-n", values.n, 400, 1, 10_000_000);
-  const seed = intOption("--seed", values.seed, 0, 0, 2 ** 32 - 1);
-  const level = intOption("--level", values.level, 0, 0, 4) as 0 | Level;
+  const set = setOptions(values, { minN: 1 });
   if (values.tasks !== undefined && (values.n !== undefined || values.seed !== undefined || values.level !== undefined)) {
     throw new CliError("--tasks reads a file: it does not go with -n, --seed or --level");
   }
-  const source = values.tasks === undefined ? generateTasks({ n, seed, level }) : readTasks(values.tasks);
+  const source = values.tasks === undefined ? generateTasks(set) : readTasks(values.tasks);
   const failures: string[] = [];
   let checks = 0;
   let tasks = 0;

@@ -1,5 +1,6 @@
 import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
+import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 import { displayUrl } from "./redact.js";
 
 export const DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
@@ -31,9 +32,6 @@ export const OPTIONS = {
   "base-url": { type: "string" },
   model: { type: "string", short: "m" },
   "api-key-env": { type: "string" },
-  n: { type: "string", short: "n" },
-  seed: { type: "string" },
-  level: { type: "string" },
   rollouts: { type: "string", short: "r" },
   concurrency: { type: "string", short: "c" },
   temperature: { type: "string" },
@@ -42,7 +40,7 @@ export const OPTIONS = {
   "max-attempts": { type: "string" },
   "all-or-nothing": { type: "boolean" },
   out: { type: "string", short: "o" },
-  help: { type: "boolean", short: "h" },
+  ...SET_OPTIONS,
 } as const;
 
 function numberOption(name: string, raw: string | undefined, min: number, max: number, minExclusive: boolean): number | null {
@@ -77,7 +75,7 @@ function baseUrl(raw: string | undefined): URL {
 
 /** Parses and checks every option; throws CliError (exit 2) before anything is sent. Null for --help. */
 export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): EvalConfig | null {
-  const { values } = parse(argv, OPTIONS);
+  const { values } = parse(joinNegativeValues(argv), OPTIONS);
   if (values.help) return null;
   const url = baseUrl(values["base-url"]);
   const model = values.model?.trim();
@@ -93,6 +91,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (!values.out) throw new CliError("--out DIR is required: the folder that receives results.jsonl and summary.json");
   const timeoutS = numberOption("--timeout", values.timeout, 0, 86_400, true);
   const temperature = numberOption("--temperature", values.temperature, 0, 100, false);
+  const set = setOptions(values, { n: 6, minN: 1 });
   const cleaned = url.href.replace(/\/+$/, "");
   return {
     baseURL: cleaned,
@@ -100,9 +99,9 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     model,
     apiKeyEnv,
     apiKey: apiKey ? apiKey : null,
-    n: intOption("-n", values.n, 6, 1, 10_000_000),
-    seed: intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER),
-    level: intOption("--level", values.level, 0, 0, 4),
+    n: set.n,
+    seed: set.seed,
+    level: set.level,
     rollouts: intOption("-r", values.rollouts, 1, 1, 10_000),
     concurrency: intOption("-c", values.concurrency, 8, 1, 4096),
     temperature,

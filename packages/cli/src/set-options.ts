@@ -1,0 +1,50 @@
+import type { GenerateOptions } from "@succ/generator";
+import { intOption } from "./args.js";
+
+/** The options that name a task set: -n, --seed, --level (and --help), shared by the commands. */
+export const SET_OPTIONS = {
+  n: { type: "string", short: "n" },
+  seed: { type: "string" },
+  level: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The most tasks one command accepts (a run of this size streams in well under an hour). */
+export const MAX_TASKS = 10_000_000;
+
+/**
+ * `-n -1` would reach parseArgs as an option followed by another option ("ambiguous"); joined as
+ * `--n=-1`, it reaches the number check, whose message says what is expected.
+ */
+export function joinNegativeValues(argv: readonly string[], names: readonly string[] = ["n", "seed", "level", "offset"]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const name = a.startsWith("--") ? a.slice(2) : a.startsWith("-") ? a.slice(1) : null;
+    const next = argv[i + 1];
+    if (name !== null && names.includes(name) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Reads -n, --seed, --level (and --offset when given) into generator options, or a CliError.
+ * `n` is the command's default and `minN` its smallest accepted -n.
+ */
+export function setOptions(
+  values: { n?: string; seed?: string; level?: string; offset?: string },
+  { n: defaultN = 400, minN = 0 }: { n?: number; minN?: number } = {},
+): Required<GenerateOptions> {
+  const level = intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4;
+  const n = intOption("-n", values.n, defaultN, minN, MAX_TASKS);
+  const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
+  const offset = intOption("--offset", values.offset, 0, 0, Number.MAX_SAFE_INTEGER - n);
+  return { n, seed, level, offset };
+}
+
+export function describeSet(o: Required<GenerateOptions>): string {
+  return `${o.n} task${o.n === 1 ? "" : "s"}, seed ${o.seed}, ${o.level === 0 ? "mix of levels" : `level ${o.level}`}${o.offset > 0 ? `, from task ${o.offset}` : ""}`;
+}
