@@ -7,7 +7,7 @@ import type { Rng } from "./random.js";
  * exists), and no birthday falls on the act date (an age is then never a matter of the hour).
  */
 
-const MAX_DAY = 28;
+export const MAX_DAY = 28;
 const DAY_MS = 86_400_000;
 
 /** The last day whose law the rules package holds: acts are drawn in its year, up to it. */
@@ -25,10 +25,6 @@ export function addYears(d: CivilDate, years: number): CivilDate {
 
 export function sameMonthDay(a: CivilDate, b: CivilDate): boolean {
   return a.m === b.m && a.d === b.d;
-}
-
-export function before(a: CivilDate, b: CivilDate): boolean {
-  return compareDates(a, b) < 0;
 }
 
 /** The act (date of death or of the gift deed): a day of the law's year, up to the law's date. */
@@ -53,11 +49,6 @@ export function birthForAge(rng: Rng, act: CivilDate, age: number): CivilDate {
   const { m, d } = monthDay(rng, act);
   const hadBirthday = m < act.m || (m === act.m && d < act.d);
   return { y: act.y - age - (hadBirthday ? 0 : 1), m, d };
-}
-
-/** A birth date giving an age in [lo, hi] on the act date. */
-export function birthBetween(rng: Rng, act: CivilDate, lo: number, hi: number): CivilDate {
-  return birthForAge(rng, act, rng.int(lo, hi));
 }
 
 /**
@@ -88,8 +79,4 @@ export function dateBetween(rng: Rng, from: CivilDate, to: CivilDate): CivilDate
 
 export function maxDate(a: CivilDate, b: CivilDate): CivilDate {
   return compareDates(a, b) >= 0 ? a : b;
-}
-
-export function minDate(a: CivilDate, b: CivilDate): CivilDate {
-  return compareDates(a, b) <= 0 ? a : b;
 }

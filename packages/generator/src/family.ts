@@ -1,6 +1,6 @@
 import { ageOn, compareDates, type CivilDate } from "@succ/engine";
 import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, type Relationship } from "@succ/rules";
-import { addDays, addYears, birthForAge, dateBetween, maxDate } from "./dates.js";
+import { addDays, addYears, birthForAge, dateBetween, MAX_DAY, maxDate } from "./dates.js";
 import type { Beneficiary, Item, Predeceased, PriorGift, Share } from "./draft.js";
 import { bank, familyName, person as drawPerson, sci, town, type Person } from "./names.js";
 import type { Rng } from "./random.js";
@@ -99,7 +99,7 @@ export class Builder {
   /** A recalled date just inside the boundary (a few days after the act date minus 15 years). */
   justInsideDate(b: Beneficiary): CivilDate | null {
     const d = addDays(addYears(this.act, -RECALL_PERIOD.value), this.rng.int(1, 20));
-    if (d.d > 28 || compareDates(this.earliest(b, 1), d) > 0) return null;
+    if (d.d > MAX_DAY || compareDates(this.earliest(b, 1), d) > 0) return null;
     return d;
   }
 
@@ -129,17 +129,12 @@ export function roundish(rng: Rng, cents: number): number {
   return Math.max(step * 100, Math.ceil(cents / (step * 100)) * step * 100);
 }
 
-/** Integer cents of `x × num / den`, rounded up (so a target is always reached). */
-export function ceilDiv(numerator: number, denominator: number): number {
-  return Math.ceil(numerator / denominator);
-}
-
 /**
- * The residue that gives a residue heir of share num/den (bare-ownership percent `bare`) a value
- * of at least `targetCents`.
+ * The residue, in whole cents rounded up (so the target is reached), that gives a residue heir of
+ * share num/den (bare-ownership percent `bare`) a value of at least `targetCents`.
  */
 export function residueFor(targetCents: number, share: Share, bare = 100): number {
-  return ceilDiv(targetCents * share.den * 100, share.num * bare);
+  return Math.ceil((targetCents * share.den * 100) / (share.num * bare));
 }
 
 /** Equal shares of `total` (num/den) among `count` heirs, reduced. */

@@ -1,7 +1,6 @@
 import {
   ALLOWANCES,
   DISABILITY_ALLOWANCE,
-  REPRESENTED_CHILD_ALLOWANCE,
   SCALES,
   USUFRUCT_669,
   type Relationship,
@@ -19,11 +18,6 @@ import {
 export function allowanceCents(kind: TransferKind, rel: Relationship, disabled = false): number {
   const p = ALLOWANCES[kind][rel];
   return ((p?.value ?? 0) + (disabled ? DISABILITY_ALLOWANCE.value : 0)) * 100;
-}
-
-/** The represented child's allowance shared by `count` grandchildren, in cents, rounded down. */
-export function representedShareCents(count: number, disabled = false): number {
-  return Math.floor((REPRESENTED_CHILD_ALLOWANCE.value * 100) / count) + (disabled ? DISABILITY_ALLOWANCE.value * 100 : 0);
 }
 
 export interface BandPart {

@@ -34,7 +34,7 @@ export function mixLevel(index: number): Level {
 
 /**
  * The first six tasks of the mix (what a `-n 6` calibration run sees) have a fixed variant and,
- * for some, a fixed shape (see `FirstSix` in variants).
+ * for some, a fixed shape (`FIRST_SIX_SHAPES` in task.ts).
  */
 export const FIRST_SIX: readonly Variant[] = [
   "only-child-estate",

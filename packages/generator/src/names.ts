@@ -78,10 +78,6 @@ export function person(rng: Rng, last: string, used: Set<string>, female = rng.c
   return { first, last, female };
 }
 
-export function fullName(p: Person): string {
-  return `${p.first} ${p.last}`;
-}
-
 export function town(rng: Rng): string {
   return rng.pick(TOWN_HEAD) + rng.pick(TOWN_TAIL);
 }

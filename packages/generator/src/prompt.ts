@@ -22,7 +22,7 @@ function relationCell(b: Beneficiary, subjectFemale: boolean): string {
   const rel = relationshipFr(b.relationship, b.person.female);
   if (!b.represents) return rel;
   const dead = b.represents.person;
-  return `${rel}, ${e(b.person.female, "venant", "venant")} en représentation de ${e(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${e(dead.female, "fils prédécédé", "fille prédécédée")} ${e(subjectFemale, "du défunt", "de la défunte")}`;
+  return `${rel}, venant en représentation de ${e(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${e(dead.female, "fils prédécédé", "fille prédécédée")} ${e(subjectFemale, "du défunt", "de la défunte")}`;
 }
 
 function beneficiaryTable(d: Draft, kind: "estate" | "gift"): string {
@@ -138,8 +138,4 @@ export function promptParts(d: Draft, level: Level): { dossier: string; rules: s
 
 export function joinPrompt(p: { dossier: string; rules: string; format: string }): string {
   return `${p.dossier}\n\n${p.rules}\n\n${p.format}`;
-}
-
-export function buildPrompt(d: Draft, level: Level): string {
-  return joinPrompt(promptParts(d, level));
 }

@@ -1,6 +1,6 @@
 import { ageOn, compute, readDossier, sameAnswer, type Answer, type Dossier, type DossierInput, type Rule } from "@succ/engine";
-import { CASH_GIFT_790G, FUNERAL_COSTS_CAP } from "@succ/rules";
-import { sameMonthDay } from "./dates.js";
+import { ALLOWANCES, CASH_GIFT_790G, FUNERAL_COSTS_CAP } from "@succ/rules";
+import { MAX_DAY, sameMonthDay } from "./dates.js";
 import { toDossier, type Draft } from "./draft.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
@@ -72,8 +72,6 @@ export type Rejection =
   | "levelRule"
   | "amountInPrompt";
 
-const EXEMPT_IN_ESTATE = new Set(["spouse", "pacs"]);
-
 /**
  * Rule (a) of the seed: two or more taxable beneficiaries, but fewer than two owe tax. Made a
  * little stricter: any dossier with two or more beneficiaries needs two who owe tax, so that
@@ -87,7 +85,7 @@ export function zeroButOne(dossier: Dossier, answer: Answer): boolean {
 
 function residueHeirs(dossier: Dossier): string[] {
   if (dossier.kind !== "estate") return [];
-  return dossier.residue.map((s) => s.beneficiary).filter((id) => !EXEMPT_IN_ESTATE.has(dossier.beneficiaries.find((b) => b.id === id)!.relationship));
+  return dossier.residue.map((s) => s.beneficiary).filter((id) => ALLOWANCES.estate[dossier.beneficiaries.find((b) => b.id === id)!.relationship] !== null);
 }
 
 /** Rule (b), first half: tax is due but no residue heir has both a taxable share and tax. */
@@ -144,7 +142,7 @@ function datesOk(d: Draft): boolean {
   const people = [d.subject.birth, ...d.beneficiaries.map((b) => b.birth), ...(d.kind === "estate" ? d.predeceased.map((p) => p.birth) : [])];
   if (people.some((b) => sameMonthDay(b, d.date))) return false;
   const all = [d.date, ...people, ...d.priorGifts.map((g) => g.date), ...(d.kind === "estate" ? d.predeceased.map((p) => p.death) : [])];
-  return all.every((x) => x.d <= 28);
+  return all.every((x) => x.d <= MAX_DAY);
 }
 
 function usufructuaryAge(d: Draft): number | null {
