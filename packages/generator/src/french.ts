@@ -65,6 +65,11 @@ export function relationshipFr(rel: Relationship, female: boolean): string {
 }
 
 
+/** A French enumeration: `B1`, `B1 et B2`, `B1, B2 et B3`. */
+export function listFr(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} et ${items[items.length - 1]}`;
+}
+
 /** "de" before a name, elided before a vowel or a mute h: "d'Alain", "de Bernard". */
 export function deName(name: string): string {
   return /^[AEIOUYHÀÂÉÈÊÎÔÛ]/i.test(name) ? `d'${name}` : `de ${name}`;

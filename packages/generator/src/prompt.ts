@@ -1,4 +1,4 @@
-import { dateFr, deName, eurosCents, relationshipFr, shareFr } from "./french.js";
+import { dateFr, deName, eurosCents, listFr, relationshipFr, shareFr } from "./french.js";
 import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
 import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
@@ -54,7 +54,7 @@ function estateDossier(d: EstateDraft, level: Level): string {
   for (const p of d.predeceased) {
     const heirs = d.beneficiaries.filter((b) => b.represents === p).map((b) => b.id);
     lines.push(
-      `- ${e(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${e(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${e(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${e(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${heirs.join(" et ")}.`,
+      `- ${e(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${e(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${e(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${e(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${listFr(heirs)}.`,
     );
   }
   if (d.spouseUsufruct) {
@@ -113,11 +113,10 @@ function giftDossier(d: GiftDraft, level: Level): string {
 function formatSection(ids: readonly string[]): string {
   const exampleTaxable = 149_270;
   const exampleTax = roundCents(scaleCents("directLine", exampleTaxable));
-  const list = ids.length === 1 ? ids[0]! : `${ids.slice(0, -1).join(", ")} et ${ids[ids.length - 1]}`;
   return [
     "## Format de la réponse",
     "",
-    `Terminez votre réponse par un unique bloc <droits>…</droits> (la balise <droits> une seule fois dans toute la réponse, rien après le bloc) contenant un objet JSON : "beneficiaires" avec, pour ${ids.length === 1 ? "" : "chacun de "}${list} (ni plus ni moins), exactement les clés "part_taxable" et "droits", en euros entiers arrondis ; puis "total_droits", la somme des droits. Nombres entiers, sans espace ni symbole. Un bénéficiaire exonéré, ou dont la part est entièrement couverte par son abattement, figure avec 0 et 0. Exemple de forme (identifiants et montants fictifs) :`,
+    `Terminez votre réponse par un unique bloc <droits>…</droits> (la balise <droits> une seule fois dans toute la réponse, rien après le bloc) contenant un objet JSON : "beneficiaires" avec, pour ${ids.length === 1 ? "" : "chacun de "}${listFr(ids)} (ni plus ni moins), exactement les clés "part_taxable" et "droits", en euros entiers arrondis ; puis "total_droits", la somme des droits. Nombres entiers, sans espace ni symbole. Un bénéficiaire exonéré, ou dont la part est entièrement couverte par son abattement, figure avec 0 et 0. Exemple de forme (identifiants et montants fictifs) :`,
     `<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": ${exampleTaxable}, "droits": ${exampleTax}}}, "total_droits": ${exampleTax}}</droits>`,
   ].join("\n");
 }
