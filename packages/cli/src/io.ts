@@ -57,6 +57,8 @@ export class Output {
   private size = 0;
   private readonly stream: Writable;
   private readonly tmp: string | null;
+  /** The first error of the file stream (disk full, permission…), reported at the next call. */
+  private failure: CliError | null = null;
 
   private constructor(
     private readonly path: string | null,
@@ -68,6 +70,9 @@ export class Output {
     } else {
       this.tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
       this.stream = createWriteStream(this.tmp);
+      this.stream.on("error", (e: NodeJS.ErrnoException) => {
+        this.failure ??= new CliError(`--out ${path}: cannot write (${e.code ?? e.message})`);
+      });
     }
   }
 
@@ -80,39 +85,67 @@ export class Output {
         throw new CliError(`--out ${path}: the folder ${dirname(path)} does not exist`);
       }
     }
-    return new Output(path ?? null);
+    const out = new Output(path ?? null);
+    if (out.tmp !== null) await out.opened();
+    return out;
+  }
+
+  /** Waits until the temporary file is open, so that a folder we cannot write to fails first. */
+  private opened(): Promise<void> {
+    const s = this.stream as WriteStream;
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        s.off("open", done);
+        s.off("error", done);
+        if (this.failure) reject(this.failure);
+        else resolve();
+      };
+      s.once("open", done);
+      // Registered after the constructor's handler, so `failure` is set when this runs.
+      s.once("error", done);
+    });
   }
 
   async write(text: string): Promise<void> {
+    if (this.failure) throw this.failure;
     this.buffer.push(text);
     this.size += text.length;
     if (this.size >= this.highWater) await this.flush();
   }
 
   async flush(): Promise<void> {
+    if (this.failure) throw this.failure;
     if (this.buffer.length === 0) return;
     const chunk = this.buffer.join("");
     this.buffer = [];
     this.size = 0;
     if (!this.stream.write(chunk)) {
       await new Promise<void>((resolve, reject) => {
-        const onError = (e: Error) => reject(e);
-        this.stream.once("error", onError);
-        this.stream.once("drain", () => {
+        const onError = () => {
+          this.stream.off("drain", onDrain);
+          reject(this.failure ?? new CliError(`--out ${this.path}: cannot write`));
+        };
+        const onDrain = () => {
           this.stream.off("error", onError);
           resolve();
-        });
+        };
+        this.stream.once("error", onError);
+        this.stream.once("drain", onDrain);
       });
     }
   }
 
   /** Finishes the output: renames the file into place on success, removes it otherwise. */
   async close(ok: boolean): Promise<void> {
-    if (ok) await this.flush();
+    if (ok && !this.failure) await this.flush();
     if (this.tmp === null) return;
     const s = this.stream as WriteStream;
-    await new Promise<void>((resolve, reject) => s.end((e?: Error | null) => (e ? reject(e) : resolve())));
-    if (ok) await fs.rename(this.tmp, this.path!);
-    else await fs.rm(this.tmp, { force: true });
+    if (!s.destroyed) await new Promise<void>((resolve) => s.end(() => resolve()));
+    if (ok && !this.failure) {
+      await fs.rename(this.tmp, this.path!);
+      return;
+    }
+    await fs.rm(this.tmp, { force: true });
+    if (ok && this.failure) throw this.failure;
   }
 }

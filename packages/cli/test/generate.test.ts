@@ -56,6 +56,14 @@ describe("succ generate", () => {
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
+  it("a file it cannot write is a clear error, not a crash", () => {
+    // /proc takes no new file, even for root: the temporary file cannot be created.
+    const r = succ(["-n", "3", "--out", "/proc/succ-tasks.jsonl"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe("succ generate: --out /proc/succ-tasks.jsonl: cannot write (ENOENT)\n");
+  });
+
   it("gives a clear error and exit code 2 for bad options", () => {
     const cases: [string[], RegExp][] = [
       [["--level", "5"], /--level: expected a whole number from 0 to 4, got 5/],
