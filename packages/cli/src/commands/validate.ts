@@ -3,7 +3,7 @@ import { generateTasks, type Task } from "@succ/generator";
 import { checkExpected, formatAnswer, hostileReplies, scoreReplyStrict, type ExpectedAnswer } from "@succ/scoring";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
-import { assertReadable, readLines } from "../io.js";
+import { readTasks } from "../tasks-file.js";
 import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
 const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..4] | --tasks FILE
@@ -34,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.tasks !== undefined && (values.n !== undefined || values.seed !== undefined || values.level !== undefined)) {
     throw new CliError("--tasks reads a file: it does not go with -n, --seed or --level");
   }
-  const source = values.tasks === undefined ? generateTasks(set) : readTasks(values.tasks);
+  const source = values.tasks === undefined ? generateTasks(set) : (readTasks(values.tasks, true) as AsyncGenerator<unknown> as AsyncGenerator<Task>);
   const failures: string[] = [];
   let checks = 0;
   let tasks = 0;
@@ -82,22 +82,3 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 
-/** Tasks of a JSONL file, each checked for the fields validate needs. */
-async function* readTasks(file: string): AsyncGenerator<Task> {
-  await assertReadable(file);
-  let n = 0;
-  for await (const line of readLines(file)) {
-    n++;
-    if (line.trim() === "") continue;
-    let t: Task;
-    try {
-      t = JSON.parse(line);
-    } catch {
-      throw new CliError(`${file}, line ${n}: not JSON`);
-    }
-    if (typeof t !== "object" || t === null || typeof t.id !== "string" || typeof t.answer !== "object" || typeof t.info?.dossier !== "object") {
-      throw new CliError(`${file}, line ${n}: not a task (expected "id", "answer" and "info.dossier")`);
-    }
-    yield t;
-  }
-}
