@@ -1,3 +1,4 @@
+import { gendered } from "./french.js";
 import { compareDates } from "@succ/engine";
 import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
 import { actDate, addDays, addYears, birthForAge, birthNearBirthday, dateBetween } from "./dates.js";
@@ -11,7 +12,6 @@ import type { Rng } from "./random.js";
 
 type LegateeKind = "grandchild" | "nephew" | "unrelated" | "sibling";
 
-const FEM = (female: boolean, m: string, f: string): string => (female ? f : m);
 
 function start(rng: Rng, ageLo: number, ageHi: number): { b: Builder; age: number; subject: EstateDraft["subject"] } {
   const act = actDate(rng);
@@ -72,11 +72,11 @@ function heirShares(rng: Rng, total: { num: number; den: number }, count: number
 function situationOf(female: boolean, status: "widowed" | "divorced" | "single"): string {
   switch (status) {
     case "widowed":
-      return FEM(female, "veuf", "veuve");
+      return gendered(female, "veuf", "veuve");
     case "divorced":
-      return FEM(female, "divorcé", "divorcée");
+      return gendered(female, "divorcé", "divorcée");
     case "single":
-      return FEM(female, "célibataire", "célibataire");
+      return gendered(female, "célibataire", "célibataire");
   }
 }
 
@@ -138,7 +138,7 @@ function addSpouse(b: Builder, age: number, subjectFemale: boolean, pacs: boolea
 }
 
 function spouseSituation(female: boolean, spouse: Beneficiary): string {
-  return spouse.relationship === "pacs" ? `${FEM(female, "lié", "liée")} par un PACS à ${spouse.id}` : `${FEM(female, "marié", "mariée")} à ${spouse.id}`;
+  return spouse.relationship === "pacs" ? `${gendered(female, "lié", "liée")} par un PACS à ${spouse.id}` : `${gendered(female, "marié", "mariée")} à ${spouse.id}`;
 }
 
 function pickLegateeKinds(rng: Rng, count: number, weights: readonly (readonly [LegateeKind, number])[]): LegateeKind[] {
@@ -412,7 +412,7 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
     R = Math.max(R, residueFor(allowanceCents("estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x }))), bare));
   }
   R += rng.int(0, 99);
-  const situation = `${FEM(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${representation ? " dont un prédécédé" : ""}`;
+  const situation = `${gendered(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${representation ? " dont un prédécédé" : ""}`;
   return finish(rng, b, subject, situation, residue, bequests, R, {
     predeceased: representation ? [representation.dead] : [],
     spouseUsufruct: spouse.id,

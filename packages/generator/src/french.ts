@@ -74,3 +74,8 @@ export function listFr(items: readonly string[]): string {
 export function deName(name: string): string {
   return /^[AEIOUYHÀÂÉÈÊÎÔÛ]/i.test(name) ? `d'${name}` : `de ${name}`;
 }
+
+/** The masculine or the feminine form of a word, by the person's gender. */
+export function gendered(female: boolean, m: string, f: string): string {
+  return female ? f : m;
+}

@@ -1,4 +1,4 @@
-import { dateFr, deName, eurosCents, listFr, relationshipFr, shareFr } from "./french.js";
+import { dateFr, deName, eurosCents, gendered, listFr, relationshipFr, shareFr } from "./french.js";
 import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
 import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
@@ -12,7 +12,6 @@ import { rulesSection } from "./rules-text.js";
  * gives the answer away (no total, no net estate, no taxable share).
  */
 
-const e = (female: boolean, m: string, f: string): string => (female ? f : m);
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
@@ -22,19 +21,19 @@ function relationCell(b: Beneficiary, subjectFemale: boolean): string {
   const rel = relationshipFr(b.relationship, b.person.female);
   if (!b.represents) return rel;
   const dead = b.represents.person;
-  return `${rel}, venant en représentation de ${e(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${e(dead.female, "fils prédécédé", "fille prédécédée")} ${e(subjectFemale, "du défunt", "de la défunte")}`;
+  return `${rel}, venant en représentation de ${gendered(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${gendered(dead.female, "fils prédécédé", "fille prédécédée")} ${gendered(subjectFemale, "du défunt", "de la défunte")}`;
 }
 
 function beneficiaryTable(d: Draft, kind: "estate" | "gift"): string {
   const f = d.subject.female;
-  const link = kind === "estate" ? `Lien avec ${e(f, "le défunt", "la défunte")}` : `Lien avec ${e(f, "le donateur", "la donatrice")}`;
+  const link = kind === "estate" ? `Lien avec ${gendered(f, "le défunt", "la défunte")}` : `Lien avec ${gendered(f, "le donateur", "la donatrice")}`;
   const rows = d.beneficiaries.map((b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), b.disabled ? "oui" : "non"]);
   return table(["ID", "Nom", link, "Date de naissance", "Handicap"], rows);
 }
 
 function priorGiftsSection(d: Draft, kind: "estate" | "gift"): string {
   const f = d.subject.female;
-  const who = kind === "estate" ? e(f, "le défunt", "la défunte") : e(f, "le donateur", "la donatrice");
+  const who = kind === "estate" ? gendered(f, "le défunt", "la défunte") : gendered(f, "le donateur", "la donatrice");
   const title = `## Donations antérieures consenties par ${who}`;
   if (d.priorGifts.length === 0) return `${title}\n\nAucune donation antérieure.`;
   const nature = (g: PriorGift): string => (g.cash790G ? "don familial de sommes d'argent exonéré (art. 790 G)" : "donation ordinaire (déclarée et taxée à l'époque)");
@@ -48,19 +47,19 @@ function estateDossier(d: EstateDraft, level: Level): string {
   const lines = [
     `## Dossier : succession ${deName(name)}`,
     "",
-    `- ${e(f, "Défunt", "Défunte")} : ${name}, ${e(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${e(f, "décédé", "décédée")} le ${dateFr(d.date)} (date du décès, date de l'acte).`,
+    `- ${gendered(f, "Défunt", "Défunte")} : ${name}, ${gendered(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${gendered(f, "décédé", "décédée")} le ${dateFr(d.date)} (date du décès, date de l'acte).`,
     `- Situation familiale : ${d.situation}.`,
   ];
   for (const p of d.predeceased) {
     const heirs = d.beneficiaries.filter((b) => b.represents === p).map((b) => b.id);
     lines.push(
-      `- ${e(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${e(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${e(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${e(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${listFr(heirs)}.`,
+      `- ${gendered(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${gendered(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${gendered(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${gendered(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${listFr(heirs)}.`,
     );
   }
   if (d.spouseUsufruct) {
     const spouse = d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!;
     lines.push(
-      `- ${e(spouse.person.female, "Le conjoint survivant", "La conjointe survivante")} ${d.spouseUsufruct} reçoit l'usufruit de la totalité du reliquat ; les héritiers du reliquat n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
+      `- ${gendered(spouse.person.female, "Le conjoint survivant", "La conjointe survivante")} ${d.spouseUsufruct} reçoit l'usufruit de la totalité du reliquat ; les héritiers du reliquat n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
     );
   }
   lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], d.assets.map((a) => [a.label, eurosCents(a.cents)])));
@@ -88,13 +87,13 @@ function giftDossier(d: GiftDraft, level: Level): string {
     g.cash
       ? "somme d'argent, en pleine propriété"
       : g.reservedUsufruct
-        ? `nue-propriété, ${e(f, "le donateur", "la donatrice")} se réservant l'usufruit`
+        ? `nue-propriété, ${gendered(f, "le donateur", "la donatrice")} se réservant l'usufruit`
         : "bien en pleine propriété";
   const rows = d.gifts.map((g) => [g.label, eurosCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
   const lines = [
     `## Dossier : donation ${deName(name)}`,
     "",
-    `- ${e(f, "Donateur", "Donatrice")} : ${name}, ${e(f, "né", "née")} le ${dateFr(d.subject.birth)}.`,
+    `- ${gendered(f, "Donateur", "Donatrice")} : ${name}, ${gendered(f, "né", "née")} le ${dateFr(d.subject.birth)}.`,
     `- Date de l'acte de donation : ${dateFr(d.date)}.`,
     "",
     "### Biens donnés",

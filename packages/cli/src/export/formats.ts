@@ -1,3 +1,4 @@
+import { SUCCESS_THRESHOLD } from "../eval/summary.js";
 import type { Task } from "@succ/generator";
 
 export const FORMATS = ["verifiers", "openai-evals", "promptfoo"] as const;
@@ -55,7 +56,7 @@ export function promptfooAssertion(fallbackUrl: string | null): string {
   return `// Written by \`succ export --format promptfoo\` (succession-fr): the promptfoo assertion
 // that scores a reply with @succ/scoring, exactly as \`succ score\` and \`succ eval\` do.
 // Reads the gold answer from the test's vars.answer; assertion config: { allOrNothing }.
-// Pass = score >= 0.99 (every value right); the score itself is partial credit (max 0.45).
+// Pass = score >= ${SUCCESS_THRESHOLD} (every value right); the score itself is partial credit (max 0.45).
 const CANDIDATES = ${candidates};
 
 let scoring;
@@ -79,7 +80,7 @@ export default async function succession(output, context) {
   const reply = typeof output === "string" ? output : JSON.stringify(output);
   const allOrNothing = Boolean(context.config && context.config.allOrNothing);
   const result = scoring.scoreReply(reply, expected, { allOrNothing });
-  return { pass: result.score >= 0.99, score: result.score, reason: \`\${result.reason} (score \${result.score})\` };
+  return { pass: result.score >= ${SUCCESS_THRESHOLD}, score: result.score, reason: \`\${result.reason} (score \${result.score})\` };
 }
 `;
 }
