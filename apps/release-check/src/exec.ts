@@ -33,12 +33,24 @@ export function runRaw(command: string, args: readonly string[], options: RunOpt
   const started = Date.now();
   return new Promise((resolve, reject) => {
     // Own process group, so that a timeout kills pnpm/turbo/npm and everything they started.
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    // No input: stdin is /dev/null. Writing to a pipe that a command never reads can fail with
+    // EPIPE when the command exits first, which would surface as an uncaught error.
+    const withInput = options.input !== undefined;
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: [withInput ? "pipe" : "ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.stdin.end(options.input ?? "");
+    if (withInput && child.stdin) {
+      // A command may exit without reading all of its input: that is its exit code's business.
+      child.stdin.on("error", () => {});
+      child.stdin.end(options.input);
+    }
     const timer = setTimeout(() => {
       stderr += `\n[killed after ${options.timeoutMs} ms]`;
       killGroup(child.pid, "SIGKILL");
