@@ -44,8 +44,8 @@ export function runRaw(command: string, args: readonly string[], options: RunOpt
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     if (withInput && child.stdin) {
       // A command may exit without reading all of its input: that is its exit code's business.
       child.stdin.on("error", () => {});
