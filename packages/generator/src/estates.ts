@@ -321,7 +321,7 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
 
   const recall = forceRepresentation || rng.chance(78) || !rep;
   const recallTo = recall ? rng.pick(children) : null;
-  const g790 = rng.chance(35) || (!recall && !rep);
+  const g790 = rng.chance(75) || (!recall && !rep);
   const adults = children.filter((c) => b.ageOf(c) >= CASH_GIFT_790G.doneeMinimumAge.value + 2);
   const g790To = g790 && adults.length > 0 ? (recallTo && rng.chance(70) && adults.includes(recallTo) ? recallTo : rng.pick(adults)) : null;
   const remaining = estatePriorGifts(b, subject, { recallTo, abovePercent: 55, g790To, traps: children, trapPercent: 25 });

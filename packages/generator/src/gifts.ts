@@ -153,7 +153,7 @@ function targetX(rng: Rng, lo: number, hi: number): number {
 
 export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
   const grandparent = rng.chance(45);
-  const mode = noAgeTrap ? "normal" : rng.weighted([["normal", 82], ["over80", 12], ["near79", 6]] as const);
+  const mode = noAgeTrap ? "normal" : rng.weighted([["normal", 88], ["over80", 6], ["near79", 6]] as const);
   const { b, age, subject } = startGift(rng, (bb) => {
     if (mode === "over80") {
       if (bb.rng.chance(40)) return { age: DONOR_LIMIT, birth: birthNearBirthday(bb.rng, bb.act, DONOR_LIMIT, true) };
@@ -163,7 +163,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
     return { age: grandparent ? bb.rng.int(62, DONOR_LIMIT - 1) : bb.rng.int(50, DONOR_LIMIT - 1) };
   });
   const n = rng.weighted([[1, 30], [2, 45], [3, 25]] as const);
-  const people = addDonees(b, age, grandparent, n, noAgeTrap ? 0 : 12, 5);
+  const people = addDonees(b, age, grandparent, n, noAgeTrap ? 0 : 6, 5);
   const recallTo = people.filter(() => rng.chance(60));
   const donees = giftPriorGifts(b, subject, people, { recallTo, abovePercent: 50, g790Percent: 30, trapPercent: 18 });
 
