@@ -2,7 +2,7 @@
  * Reading one amount of a reply exactly, as decimal text: never through a binary float, so that
  * `41169.00` equals 41169 and `41169.001` or `41169.0000000001` can never round into it.
  */
-import { skipDigits, type JsonValue } from "./json";
+import { isDigit, skipDigits, ZERO, type JsonValue } from "./json";
 
 /** An amount with at most two decimals, in canonical decimal form. */
 export interface Amount {
@@ -29,13 +29,6 @@ const LIMIT_INTEGER = "1000000000";
 const MAX_NUMBER_TEXT_LENGTH = 40;
 /** A string amount such as "1 000 000 000,00 €" is at most 18 characters. */
 const MAX_STRING_AMOUNT_LENGTH = 40;
-
-const ZERO = 0x30;
-const NINE = 0x39;
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE;
-}
 
 /** Thousands separators a French writer uses: space, no-break space, narrow no-break space. */
 function isGroupSeparator(c: number): boolean {

@@ -37,10 +37,10 @@ export class Reject {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const ZERO = 0x30;
+export const ZERO = 0x30;
 const NINE = 0x39;
 
-function isDigit(c: number): boolean {
+export function isDigit(c: number): boolean {
   return c >= ZERO && c <= NINE;
 }
 
