@@ -8,11 +8,15 @@ import { JsonNumber, parseJsonExact } from "./json.js";
 /** An amount as the dossier JSON may hold it: a number with at most two decimals, or a decimal string. */
 export type AmountInput = number | string;
 
+/** The person's sex, optional: only for the agreement of French words in the calculation sheet. */
+export type Sex = "F" | "M";
+
 export interface BeneficiaryInput {
   id: string;
   name: string;
   relationship: Relationship;
   birthDate: string;
+  sex?: Sex;
   disabled?: boolean;
   /** Estates only: the predeceased child whom this grandchild represents. */
   represents?: string | null;
@@ -37,7 +41,7 @@ export interface GiftInput {
 export interface DossierInput {
   kind: "estate" | "gift";
   date: string;
-  person: { name: string; birthDate: string };
+  person: { name: string; birthDate: string; sex?: Sex };
   beneficiaries: BeneficiaryInput[];
   assets?: { label: string; value: AmountInput }[];
   debts?: { label: string; value: AmountInput }[];
@@ -55,6 +59,8 @@ export interface Beneficiary {
   name: string;
   relationship: Relationship;
   birthDate: CivilDate;
+  /** `null` when the dossier does not say. */
+  sex: Sex | null;
   disabled: boolean;
   represents: string | null;
 }
@@ -78,7 +84,7 @@ export interface Gift {
 
 interface DossierBase {
   date: CivilDate;
-  person: { name: string; birthDate: CivilDate };
+  person: { name: string; birthDate: CivilDate; sex: Sex | null };
   beneficiaries: Beneficiary[];
   priorGifts: PriorGift[];
 }
@@ -112,8 +118,8 @@ const ID = /^[A-Za-z0-9_-]{1,32}$/;
 const COMMON_KEYS = ["kind", "date", "person", "beneficiaries", "priorGifts"];
 const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct"]);
 const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts"]);
-const PERSON_KEYS = new Set(["name", "birthDate"]);
-const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "disabled", "represents"]);
+const PERSON_KEYS = new Set(["name", "birthDate", "sex"]);
+const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents"]);
 const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G"]);
 const ITEM_KEYS = new Set(["label", "value"]);
 const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
@@ -170,6 +176,13 @@ class Reader {
   bool(v: unknown, path: string, key: string, fallback: boolean): boolean | undefined {
     if (v === undefined) return fallback;
     if (typeof v !== "boolean") return this.fail(at(path, key), "not true or false");
+    return v;
+  }
+
+  /** An optional sex, "F" or "M"; `null` when absent. */
+  sex(v: unknown, path: string, key: string): Sex | null | undefined {
+    if (v === undefined || v === null) return null;
+    if (v !== "F" && v !== "M") return this.fail(at(path, key), `must be "F" or "M", got ${JSON.stringify(v)}`);
     return v;
   }
 
@@ -281,6 +294,7 @@ export function readDossier(input: unknown): Dossier {
   const person = r.object(root.person, "person", PERSON_KEYS);
   const personName = person ? r.string(person.name, "person", "name") : undefined;
   const personBirth = person ? r.date(person.birthDate, "person", "birthDate") : undefined;
+  const personSex = person ? r.sex(person.sex, "person", "sex") : null;
   if (date && personBirth && compareDates(personBirth, date) >= 0) r.fail("person.birthDate", "not before the act date");
 
   const beneficiaries: Beneficiary[] = [];
@@ -307,6 +321,7 @@ export function readDossier(input: unknown): Dossier {
     if (rel === "spouse" || rel === "pacs") spouses++;
     const birth = r.date(b.birthDate, p, "birthDate");
     if (birth && date && compareDates(birth, date) >= 0) r.fail(`${p}.birthDate`, "not before the act date");
+    const sex = r.sex(b.sex, p, "sex");
     const disabled = r.bool(b.disabled, p, "disabled", false);
     let represents: string | null = null;
     if (b.represents !== undefined && b.represents !== null) {
@@ -315,8 +330,8 @@ export function readDossier(input: unknown): Dossier {
       else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
     }
     if (id !== undefined && !ids.has(id)) ids.set(id, relOk ? (rel as Relationship) : undefined);
-    if (id !== undefined && name !== undefined && birth && disabled !== undefined && relOk) {
-      beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, disabled, represents });
+    if (id !== undefined && name !== undefined && birth && sex !== undefined && disabled !== undefined && relOk) {
+      beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, sex, disabled, represents });
     }
   }
   if (spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");
@@ -365,7 +380,7 @@ export function readDossier(input: unknown): Dossier {
     }
   }
 
-  const base = { date: date!, person: { name: personName!, birthDate: personBirth! }, beneficiaries, priorGifts };
+  const base = { date: date!, person: { name: personName!, birthDate: personBirth!, sex: personSex ?? null }, beneficiaries, priorGifts };
   let dossier: Dossier;
   if (kind === "estate") {
     const items = (key: "assets" | "debts") => {

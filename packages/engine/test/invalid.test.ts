@@ -108,6 +108,18 @@ describe("spec §4 examples", () => {
     refused(edit(estate(), (d) => (d.spouseUsufruct = "B8")), "spouseUsufruct", /unknown beneficiary/);
     refused(edit(gift(), (d) => (d.gifts[0].to[1].beneficiary = "B5")), "gifts[0].to[1].beneficiary", /unknown beneficiary/);
   });
+  it("a sex other than F or M", () => {
+    refused(edit(estate(), (d) => (d.person.sex = "female")), "person.sex", /must be "F" or "M", got "female"/);
+    refused(edit(estate(), (d) => (d.beneficiaries[1].sex = 1)), "beneficiaries[1].sex", /must be "F" or "M"/);
+    // Optional, and it changes no amount: the same answer with or without it.
+    const withSex = edit(estate(), (d) => {
+      d.person.sex = "F";
+      d.beneficiaries[0].sex = "M";
+    });
+    expect(answerOf(withSex)).toEqual(answerOf(estate()));
+    expect(readDossier(withSex).person.sex).toBe("F");
+    expect(readDossier(estate()).beneficiaries[0]!.sex).toBeNull();
+  });
   it("a negative amount", () => {
     refused(edit(estate(), (d) => (d.assets[0].value = -1)), "assets[0].value", /negative amount: -1/);
     refused(edit(estate(), (d) => (d.debts[0].value = "-12000")), "debts[0].value", /negative/);
