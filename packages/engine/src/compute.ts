@@ -1,61 +1,30 @@
 import Fraction from "fraction.js";
-import {
-  ALLOWANCES,
-  CASH_GIFT_790G,
-  DISABILITY_ALLOWANCE,
-  RECALL_PERIOD,
-  REPRESENTED_CHILD_ALLOWANCE,
-  SCALES,
-  SCALE_OF,
-  usufructPercent,
-  type Relationship,
-  type ScaleName,
-} from "@succ/rules";
-import { ageOn, withinYearsBefore } from "./dates.js";
-import { add, integer, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
-import { netEstateOf, type Beneficiary, type Dossier, type EstateDossier, type GiftDossier, type PriorGift } from "./dossier.js";
-
-/**
- * Rules that a counterfactual computation can switch off, to prove that a rule changes an
- * answer (generator) or to measure how often it does (`succ stats`).
- */
-export const RULES = [
-  /** Funeral costs deducted in full, without the cap of art. 775. */
-  "funeralCap",
-  /** Cash taxed as ordinary assets: no 790 G exemption (prior 790 G gifts still not recalled). */
-  "exemption790G",
-  /** 790 G ignored entirely: no exemption, and prior 790 G gifts are recalled like any gift. */
-  "gift790G",
-  /** 790 G applied whatever the donor's and the donee's ages. */
-  "ageConditions790G",
-  /** No 15-year recall of prior gifts (art. 784). */
-  "recall",
-  /** The scale restarts at 0: `scale(taxable)` instead of `scale(T + taxable) − scale(T)`. */
-  "lowerBands",
-  /** A representing grandchild gets the ordinary grandchild allowance, not a share of 100,000. */
-  "representation",
-  /** Full ownership taxed instead of bare ownership (art. 669). */
-  "usufruct669",
-  /** No disability allowance (art. 779 II). */
-  "disabilityAllowance",
-  /** The spouse or PACS partner is taxed in an estate (gift allowance and scale of the spouse). */
-  "spouseExemption",
-] as const;
-export type Rule = (typeof RULES)[number];
+import { DATED_LAW, isLawCoverageError, LAW_SERIES, usufructPercent, type Law, type LawSource, type Relationship, type ScaleName } from "@succ/rules";
+import { ageOn, compareDates, formatDate, withinYearsBefore, type CivilDate } from "./dates.js";
+import { add, euro, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
+import type { Beneficiary, Dossier, EstateDossier, GiftDossier, PriorGift, RuleSet } from "./dossier.js";
+import { checkDossier, netEstateOf } from "./check.js";
+import { DossierError } from "./errors.js";
+import type { Rule } from "./rules.js";
+import { scaleSlices, type BandDetail } from "./scale.js";
 
 export interface ComputeOptions {
   /** Rules to switch off (counterfactual). */
   ignore?: readonly Rule[];
+  /**
+   * Where the law of a date comes from: the dated tables of @succ/rules by default, or a law of
+   * one's own (a fictional law, `constantLaw(law)`).
+   */
+  law?: LawSource;
 }
 
-/** The answer of spec §3: whole euros. */
+/** The answer: whole euros for each beneficiary, and the total of the duties. */
 export interface Answer {
   beneficiaires: Record<string, { part_taxable: number; droits: number }>;
   total_droits: number;
 }
 
 export interface ValuePart {
-  /** What the part is, e.g. `bequest`, `residue`, `gift`. */
   kind: "bequest" | "residue" | "residueUsufruct" | "gift";
   label: string;
   /** Base amount before the fraction and the bare-ownership percentage. */
@@ -69,7 +38,8 @@ export interface ValuePart {
 }
 
 export interface AllowanceItem {
-  source: "relationship" | "representation" | "disability";
+  /** relationship: art. 779, 790 B, 790 D, 790 E or 790 F; representation: a share of art. 779 I; default: art. 788 IV. */
+  source: "relationship" | "representation" | "disability" | "default";
   amount: Fraction;
   article: string;
 }
@@ -78,31 +48,46 @@ export interface Exemption790G {
   cashReceived: Fraction;
   eligible: boolean;
   /** Why not eligible (or why the exemption is 0). */
-  reason: string | null;
+  reason: "ignored" | "relationship" | "donorAge" | "doneeAge" | "ceilingUsed" | null;
   priorUsed: Fraction;
+  ceiling: number;
   ceilingRemaining: Fraction;
   amount: Fraction;
 }
 
+/** A recalled prior gift; under `cgi`, with the allowances it really used and its taxed base. */
+export interface RecalledGift {
+  gift: PriorGift;
+  /** u (cgi): personal allowance used; `null` under seed (one U for all the gifts). */
+  allowanceUsed: Fraction | null;
+  /** v (cgi): disability allowance used. */
+  disabilityAllowanceUsed: Fraction | null;
+  /** b = value − u − v (cgi). */
+  taxedBase: Fraction | null;
+  /** Whether u and v come from the deed (stated in the dossier) rather than from the replay. */
+  stated: boolean;
+}
+
 export interface RecallDetail {
-  recalled: PriorGift[];
+  /** seed: U = min(A, S) with today's allowances; cgi: the allowances each gift really used. */
+  method: "seed" | "cgi";
+  recalled: RecalledGift[];
   notRecalled: { gift: PriorGift; why: "older" | "cash790G" | "ignored" }[];
   /** S: total of the recalled gifts. */
   S: Fraction;
   /** U: allowance already used by them. */
   U: Fraction;
   remainingAllowance: Fraction;
+  /** Under cgi, what is left of each allowance (the default allowance of art. 788 IV is never reduced). */
+  remaining: { personal: Fraction; disability: Fraction; default: Fraction } | null;
   /** T: part of the recalled gifts already taxed (they occupy the lower bands). */
   T: Fraction;
 }
 
-export interface BandDetail {
-  from: number;
-  to: number | null;
-  ratePercent: number;
-  /** Part of the taxable share that falls in this band. */
-  base: Fraction;
-  tax: Fraction;
+/** Why a beneficiary owes nothing, and the article that says so. */
+export interface Exemption {
+  reason: "spouse" | "smallEstate";
+  article: string;
 }
 
 export interface BeneficiaryResult {
@@ -112,6 +97,7 @@ export interface BeneficiaryResult {
   received: Fraction;
   parts: ValuePart[];
   exempt: boolean;
+  exemption: Exemption | null;
   allowance: { total: Fraction; items: AllowanceItem[] };
   exemption790G: Exemption790G | null;
   recall: RecallDetail;
@@ -126,25 +112,44 @@ export interface BeneficiaryResult {
 }
 
 export interface EstateTotals {
+  /** Σ asset values (the gross estate). */
   assets: Fraction;
   debts: Fraction;
   funeralCosts: Fraction;
   funeralDeducted: Fraction;
+  /** How the funeral deduction was made: the invoice within the cap (seed), the flat amount or the gross assets (cgi), the whole invoice (counterfactual). */
+  funeralMethod: "capped" | "flat" | "grossAssets" | "invoice";
   netEstate: Fraction;
   bequests: Fraction;
   residue: Fraction;
   /** Usufructuary of the residue, with age and usufruct percent, when set. */
   usufruct: { beneficiary: string; age: number; usufructPercent: number } | null;
+  /** cgi: the small-estate exemption of art. 796-0 and 800 I that applies, if any. */
+  smallEstate: "directLine" | "everyone" | null;
 }
 
-export interface ComputeResult {
-  dossier: Dossier;
+interface ResultBase {
+  ruleSet: RuleSet;
+  /** The law of the act's date that the computation read. */
+  law: Law;
   ignored: readonly Rule[];
-  estate: EstateTotals | null;
-  donorAge: number | null;
   beneficiaries: BeneficiaryResult[];
   answer: Answer;
 }
+
+export interface EstateResult extends ResultBase {
+  kind: "estate";
+  dossier: EstateDossier;
+  estate: EstateTotals;
+}
+
+export interface GiftResult extends ResultBase {
+  kind: "gift";
+  dossier: GiftDossier;
+  donorAge: number;
+}
+
+export type ComputeResult = EstateResult | GiftResult;
 
 const HALF = new Fraction(1, 2);
 
@@ -155,93 +160,39 @@ export function roundEuro(x: Fraction): number {
   return Number(x.add(HALF).floor().valueOf());
 }
 
-/** Constant whole-euro amounts of the law as fractions, made once. */
-const INTEGERS = new Map<number, Fraction>();
-function int(n: number): Fraction {
-  let f = INTEGERS.get(n);
-  if (f === undefined) {
-    f = integer(BigInt(n));
-    if (INTEGERS.size < 256) INTEGERS.set(n, f);
-  }
-  return f;
+const min = (a: Fraction, b: Fraction): Fraction => (lt(a, b) ? a : b);
+const floor0 = (a: Fraction): Fraction => (positive(a) ? a : ZERO);
+
+/** The law in force on a day, from a source. */
+export function lawAt(source: LawSource, day: CivilDate): Law {
+  return source.on(formatDate(day));
 }
 
-/** Tax of the scale on an amount, exactly: each band taxed in full, nothing rounded. */
-export function scaleTax(name: ScaleName, amount: Fraction): Fraction {
-  let tax = ZERO;
-  let lower = 0;
-  for (const band of SCALES[name].bands) {
-    if (amount.lte(lower)) break;
-    const top = band.upTo === null || amount.lt(band.upTo) ? amount : new Fraction(band.upTo);
-    tax = tax.add(top.sub(lower).mul(band.ratePercent).div(100));
-    if (band.upTo === null) break;
-    lower = band.upTo;
-  }
-  return tax;
+/** Whether a relationship is exempt in an estate (art. 796-0 bis). */
+function spouseExempt(law: Law, rel: Relationship): boolean {
+  return law.exemptions.spouseEstate.includes(rel);
 }
 
-/** Largest start + taxable for which the whole-euro path stays exact in doubles (× 100 % rates). */
-const SAFE_EUROS = Math.floor(Number.MAX_SAFE_INTEGER / 100);
-
-/**
- * The bands crossed between `start` and `start + taxable` (whole euros), with the part of each
- * and its tax, and their exact sum: `scale(start + taxable) − scale(start)`, the bands being a
- * partition of that interval. Whole-euro starts (the usual case) are computed in integers.
- */
-function slices(name: ScaleName, start: Fraction, taxable: number): { bands: BandDetail[]; taxExact: Fraction; tax: number } {
-  const out: BandDetail[] = [];
-  if (start.d === 1n && start.s >= 0n && start.n <= BigInt(SAFE_EUROS) && start.n + BigInt(taxable) <= BigInt(SAFE_EUROS)) {
-    const s = Number(start.n);
-    const end = s + taxable;
-    let cents = 0; // Σ base × rate: the tax in hundredths of a euro, an exact integer
-    let lower = 0;
-    for (const band of SCALES[name].bands) {
-      const hi = band.upTo === null || end < band.upTo ? end : band.upTo;
-      const lo = s > lower ? s : lower;
-      if (hi > lo) {
-        const base = hi - lo;
-        const t = base * band.ratePercent;
-        cents += t;
-        out.push({ from: lower, to: band.upTo, ratePercent: band.ratePercent, base: integer(BigInt(base)), tax: ratio(t, 100) });
-      }
-      if (band.upTo === null || end <= band.upTo) break;
-      lower = band.upTo;
-    }
-    // Half up to the euro: (cents + 50) / 100 rounded down, in exact integer arithmetic.
-    const up = cents + 50;
-    return { bands: out, taxExact: ratio(cents, 100), tax: (up - (up % 100)) / 100 };
-  }
-  const end = start.add(taxable);
-  let taxExact = ZERO;
-  let lower = 0;
-  for (const band of SCALES[name].bands) {
-    const hi = band.upTo === null ? end : end.lt(band.upTo) ? end : int(band.upTo);
-    const lo = start.gt(lower) ? start : int(lower);
-    if (hi.gt(lo)) {
-      const base = hi.sub(lo);
-      const tax = base.mul(band.ratePercent, 100);
-      taxExact = taxExact.add(tax);
-      out.push({ from: lower, to: band.upTo, ratePercent: band.ratePercent, base, tax });
-    }
-    if (band.upTo === null || end.lte(band.upTo)) break;
-    lower = band.upTo;
-  }
-  return { bands: out, taxExact, tax: roundEuro(taxExact) };
-}
-
-function estateTotals(d: EstateDossier, ignore: ReadonlySet<Rule>): EstateTotals {
-  const { assets, debts, funeralDeducted, netEstate } = netEstateOf(d, !ignore.has("funeralCap"));
-  const bequests = sum(d.bequests.map((b) => b.amount));
+function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<Rule>): EstateTotals {
+  const n = netEstateOf(d, law, ignore);
+  let bequests = ZERO;
+  for (const b of d.bequests) bequests = add(bequests, b.amount);
   let usufruct: EstateTotals["usufruct"] = null;
   if (d.spouseUsufruct !== null) {
     const spouse = d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!;
     const age = ageOn(spouse.birthDate, d.date);
-    usufruct = { beneficiary: spouse.id, age, usufructPercent: usufructPercent(age) };
+    usufruct = { beneficiary: spouse.id, age, usufructPercent: usufructPercent(law.usufruct669, age) };
   }
-  // A counterfactual without the funeral cap may leave less than the bequests: the residue then
-  // stays at 0 rather than going negative (the bequests are still paid in full).
-  const residue = lt(bequests, netEstate) ? sub(netEstate, bequests) : ZERO;
-  return { assets, debts, funeralCosts: d.funeralCosts, funeralDeducted, netEstate, bequests, residue, usufruct };
+  // A counterfactual without the funeral deduction's limit may leave less than the bequests: the
+  // residue then stays at 0 rather than going negative (the bequests are still paid in full).
+  const residue = lt(bequests, n.netEstate) ? sub(n.netEstate, bequests) : ZERO;
+  let smallEstate: EstateTotals["smallEstate"] = null;
+  if (d.ruleSet === "cgi" && !ignore.has("smallEstate")) {
+    const s = law.exemptions.smallEstate;
+    if (lt(n.assets, euro(s.everyoneBelow))) smallEstate = "everyone";
+    else if (lt(n.assets, euro(s.directLineBelow))) smallEstate = "directLine";
+  }
+  return { ...n, funeralCosts: d.funeralCosts, bequests, residue, usufruct, smallEstate };
 }
 
 function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<Rule>): ValuePart[] {
@@ -266,96 +217,199 @@ function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: 
   return parts;
 }
 
-function giftParts(d: GiftDossier, donorAge: number, b: Beneficiary, ignore: ReadonlySet<Rule>): ValuePart[] {
+function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<Rule>): ValuePart[] {
   const parts: ValuePart[] = [];
+  const bare = 100 - usufructPercent(law.usufruct669, donorAge);
   for (const g of d.gifts) {
     for (const to of g.to) {
       if (to.beneficiary !== b.id) continue;
       const split = g.reservedUsufruct && !ignore.has("usufruct669");
-      const barePercent = split ? 100 - usufructPercent(donorAge) : 100;
-      parts.push({ kind: "gift", label: g.label, base: g.value, fraction: to.fraction, barePercent, usufructuaryAge: split ? donorAge : null, amount: barePercent === 100 ? mul(g.value, to.fraction) : mulRatio(mul(g.value, to.fraction), barePercent, 100) });
+      const barePercent = split ? bare : 100;
+      const whole = mul(g.value, to.fraction);
+      parts.push({ kind: "gift", label: g.label, base: g.value, fraction: to.fraction, barePercent, usufructuaryAge: split ? donorAge : null, amount: barePercent === 100 ? whole : mulRatio(whole, barePercent, 100) });
     }
   }
   return parts;
 }
 
-function exemption790G(d: GiftDossier, donorAge: number, b: Beneficiary, ignore: ReadonlySet<Rule>): Exemption790G | null {
+/** The donees art. 790 G covers for this dossier: descendants, and nephews and nieces of a donor without any (cgi). */
+export function donees790G(d: Dossier, law: Law, ignore: ReadonlySet<Rule> = new Set()): readonly Relationship[] {
+  const g = law.cashGift790G;
+  if (d.ruleSet === "cgi" && !d.person.hasDescendants && !ignore.has("nephew790G")) return [...g.donees, ...g.doneesWithoutDescendants];
+  return g.donees;
+}
+
+function exemption790G(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<Rule>): Exemption790G | null {
   let cashReceived = ZERO;
   for (const g of d.gifts) {
     if (!g.cash) continue;
     for (const t of g.to) if (t.beneficiary === b.id) cashReceived = add(cashReceived, mul(g.value, t.fraction));
   }
   if (!positive(cashReceived)) return null;
+  const rules = law.cashGift790G;
   let priorUsed = ZERO;
   for (const p of d.priorGifts) {
-    if (p.beneficiary === b.id && p.cash790G && withinYearsBefore(p.date, d.date, CASH_GIFT_790G.period.value)) priorUsed = add(priorUsed, p.value);
+    if (p.beneficiary === b.id && p.cash790G && withinYearsBefore(p.date, d.date, rules.renewalYears)) priorUsed = add(priorUsed, p.value);
   }
-  const ceiling = int(CASH_GIFT_790G.ceiling.value);
-  const ceilingRemaining = lt(priorUsed, ceiling) ? sub(ceiling, priorUsed) : ZERO;
+  const ceiling = euro(rules.ceiling);
+  const ceilingRemaining = floor0(sub(ceiling, priorUsed));
   const doneeAge = ageOn(b.birthDate, d.date);
-  let reason: string | null = null;
+  let reason: Exemption790G["reason"] = null;
   if (ignore.has("exemption790G") || ignore.has("gift790G")) reason = "ignored";
-  else if (!(CASH_GIFT_790G.donees as readonly string[]).includes(b.relationship)) reason = "relationship";
-  else if (!ignore.has("ageConditions790G") && donorAge >= CASH_GIFT_790G.donorAgeBelow.value) reason = "donorAge";
-  else if (!ignore.has("ageConditions790G") && doneeAge < CASH_GIFT_790G.doneeMinimumAge.value) reason = "doneeAge";
+  else if (!donees790G(d, law, ignore).includes(b.relationship)) reason = "relationship";
+  else if (!ignore.has("ageConditions790G") && donorAge >= rules.donorAgeBelow) reason = "donorAge";
+  else if (!ignore.has("ageConditions790G") && doneeAge < rules.doneeMinimumAge) reason = "doneeAge";
   const eligible = reason === null;
-  const amount = eligible ? (lt(cashReceived, ceilingRemaining) ? cashReceived : ceilingRemaining) : ZERO;
+  const amount = eligible ? min(cashReceived, ceilingRemaining) : ZERO;
   if (eligible && !positive(amount)) reason = "ceilingUsed";
-  return { cashReceived, eligible, reason, priorUsed, ceilingRemaining, amount };
+  return { cashReceived, eligible, reason, priorUsed, ceiling: rules.ceiling, ceilingRemaining, amount };
 }
 
-function allowanceOf(d: Dossier, b: Beneficiary, ignore: ReadonlySet<Rule>): { total: Fraction; items: AllowanceItem[] } {
+/** The personal allowance of a relationship in a kind of transfer (0 when it has none of its own). */
+function personalAllowance(law: Law, kind: "estate" | "gift", rel: Relationship): number {
+  return (law.allowances.personal[kind] as Partial<Record<Relationship, number>>)[rel] ?? 0;
+}
+
+function allowanceOf(d: Dossier, law: Law, b: Beneficiary, ignore: ReadonlySet<Rule>): { total: Fraction; items: AllowanceItem[] } {
   const items: AllowanceItem[] = [];
+  const refs = LAW_SERIES.allowances;
   const represented = d.kind === "estate" && b.represents !== null && !ignore.has("representation");
   if (represented) {
     let count = 0;
     for (const x of d.beneficiaries) if (x.represents === b.represents) count++;
-    items.push({ source: "representation", amount: ratio(REPRESENTED_CHILD_ALLOWANCE.value, count), article: REPRESENTED_CHILD_ALLOWANCE.reference.article });
+    items.push({ source: "representation", amount: ratio(law.allowances.personal.estate.child, count), article: refs.personal.estate.child.reference.article });
   } else {
-    const isSpouse = b.relationship === "spouse" || b.relationship === "pacs";
     // A taxed spouse in an estate (counterfactual only) gets the spouse's gift allowance.
-    const p = d.kind === "estate" && isSpouse ? ALLOWANCES.gift[b.relationship] : ALLOWANCES[d.kind][b.relationship];
-    if (p !== null && p.value > 0) items.push({ source: "relationship", amount: int(p.value), article: p.reference.article });
+    const kind = d.kind === "estate" && spouseExempt(law, b.relationship) ? "gift" : d.kind;
+    const amount = personalAllowance(law, kind, b.relationship);
+    if (amount > 0) items.push({ source: "relationship", amount: euro(amount), article: allowanceArticle(kind, b.relationship) });
   }
   if (b.disabled && !ignore.has("disabilityAllowance")) {
-    items.push({ source: "disability", amount: int(DISABILITY_ALLOWANCE.value), article: DISABILITY_ALLOWANCE.reference.article });
+    items.push({ source: "disability", amount: euro(law.allowances.disability), article: refs.disability.reference.article });
+  }
+  // Art. 788 IV: in an estate, a beneficiary without an allowance of art. 779 gets the default one.
+  // Under seed it stacks with the disability allowance; under cgi it is given only "à défaut
+  // d'autre abattement".
+  if (d.kind === "estate" && !items.some((i) => i.source === "relationship" || i.source === "representation")) {
+    const alone = d.ruleSet === "cgi" && !ignore.has("defaultAllowanceAlone");
+    if (!alone || items.length === 0) items.push({ source: "default", amount: euro(law.allowances.default), article: refs.default.reference.article });
   }
   return { total: sum(items.map((i) => i.amount)), items };
 }
 
-function recallOf(d: Dossier, b: Beneficiary, allowance: Fraction, ignore: ReadonlySet<Rule>): RecallDetail {
-  const recalled: PriorGift[] = [];
+/** The article of a relationship's personal allowance, from the tables' references. */
+function allowanceArticle(kind: "estate" | "gift", rel: Relationship): string {
+  return (LAW_SERIES.allowances.personal[kind] as Partial<Record<Relationship, { reference: { article: string } }>>)[rel]!.reference.article;
+}
+
+/** Prior gifts of a beneficiary that count for the recall: not exempt under art. 790 G (unless 790 G is ignored entirely). */
+function recallable(d: Dossier, b: Beneficiary, ignore: ReadonlySet<Rule>): PriorGift[] {
+  return d.priorGifts.filter((g) => g.beneficiary === b.id && (!g.cash790G || ignore.has("gift790G")));
+}
+
+/**
+ * cgi: the allowances each prior gift really used (art. 784: "abattements mentionnés aux
+ * articles 779, 790 B, 790 D, 790 E et 790 F"), as its deed states them or, for a gift from
+ * 2012-08-17 on, replayed under the law of its own date: the allowance then in force less what the
+ * earlier gifts recalled at that date used, then the disability allowance the same way.
+ */
+function replay(d: Dossier, source: LawSource, b: Beneficiary, gifts: readonly PriorGift[]): Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }> {
+  const ordered = gifts.slice().sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
+  const out = new Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }>();
+  for (const g of ordered) {
+    if (g.allowanceUsed !== null) {
+      out.set(g, { u: g.allowanceUsed, v: g.disabilityAllowanceUsed ?? ZERO, stated: true });
+      continue;
+    }
+    const law = lawAt(source, g.date);
+    let usedU = ZERO;
+    let usedV = ZERO;
+    for (const [h, x] of out) {
+      if (compareDates(h.date, g.date) <= 0 && withinYearsBefore(h.date, g.date, law.recallYears)) {
+        usedU = add(usedU, x.u);
+        usedV = add(usedV, x.v);
+      }
+    }
+    const u = min(floor0(sub(euro(personalAllowance(law, "gift", b.relationship)), usedU)), g.value);
+    let v = g.disabilityAllowanceUsed ?? ZERO;
+    if (g.disabilityAllowanceUsed === null && b.disabled) v = min(floor0(sub(euro(law.allowances.disability), usedV)), sub(g.value, u));
+    out.set(g, { u, v, stated: false });
+  }
+  return out;
+}
+
+function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allowance: { total: Fraction; items: AllowanceItem[] }, ignore: ReadonlySet<Rule>): RecallDetail {
+  const recalledGifts: PriorGift[] = [];
   const notRecalled: RecallDetail["notRecalled"] = [];
   for (const g of d.priorGifts) {
     if (g.beneficiary !== b.id) continue;
     if (ignore.has("recall")) notRecalled.push({ gift: g, why: "ignored" });
-    else if (!withinYearsBefore(g.date, d.date, RECALL_PERIOD.value)) notRecalled.push({ gift: g, why: "older" });
+    else if (!withinYearsBefore(g.date, d.date, law.recallYears)) notRecalled.push({ gift: g, why: "older" });
     else if (g.cash790G && !ignore.has("gift790G")) notRecalled.push({ gift: g, why: "cash790G" });
-    else recalled.push(g);
+    else recalledGifts.push(g);
   }
-  const S = sum(recalled.map((g) => g.value));
-  const U = lt(S, allowance) ? S : allowance;
-  return { recalled, notRecalled, S, U, remainingAllowance: sub(allowance, U), T: sub(S, U) };
+  const S = sum(recalledGifts.map((g) => g.value));
+  if (d.ruleSet === "seed" || ignore.has("allowancesUsed")) {
+    const A = allowance.total;
+    const U = min(S, A);
+    const recalled = recalledGifts.map((gift) => ({ gift, allowanceUsed: null, disabilityAllowanceUsed: null, taxedBase: null, stated: false }));
+    return { method: "seed", recalled, notRecalled, S, U, remainingAllowance: sub(A, U), remaining: null, T: sub(S, U) };
+  }
+  const used = replay(d, source, b, recallable(d, b, ignore));
+  let sumU = ZERO;
+  let sumV = ZERO;
+  let T = ZERO;
+  const recalled: RecalledGift[] = recalledGifts.map((gift) => {
+    const x = used.get(gift)!;
+    sumU = add(sumU, x.u);
+    sumV = add(sumV, x.v);
+    const taxedBase = sub(sub(gift.value, x.u), x.v);
+    T = add(T, taxedBase);
+    return { gift, allowanceUsed: x.u, disabilityAllowanceUsed: x.v, taxedBase, stated: x.stated };
+  });
+  const of = (src: AllowanceItem["source"][]): Fraction => sum(allowance.items.filter((i) => src.includes(i.source)).map((i) => i.amount));
+  const remaining = {
+    personal: floor0(sub(of(["relationship", "representation"]), sumU)),
+    disability: floor0(sub(of(["disability"]), sumV)),
+    default: of(["default"]),
+  };
+  const remainingAllowance = add(add(remaining.personal, remaining.disability), remaining.default);
+  return { method: "cgi", recalled, notRecalled, S, U: sub(allowance.total, remainingAllowance), remainingAllowance, remaining, T };
 }
 
 /**
- * Computes every beneficiary's taxable share and tax (spec §2), exactly, with the working.
- * `options.ignore` switches rules off for counterfactuals.
+ * Computes every beneficiary's taxable share and tax, exactly, with the working, under the
+ * dossier's rule set (`seed` or `cgi`) and the law of the act's date. `options.ignore` switches
+ * rules off for counterfactuals. Throws a DossierError when the dossier does not fit the law it
+ * is computed under (a `cgi` act outside 2017-2026, bequests above the net estate, …).
  */
 export function compute(dossier: Dossier, options: ComputeOptions = {}): ComputeResult {
+  try {
+    return computeUnder(dossier, options);
+  } catch (e) {
+    // A value the tables do not hold on a date the dossier names (a prior gift's, say).
+    if (isLawCoverageError(e)) throw new DossierError([{ path: "date", message: e.message }]);
+    throw e;
+  }
+}
+
+function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult {
   const ignored = options.ignore ?? [];
   const ignore = new Set<Rule>(ignored);
-  const estate = dossier.kind === "estate" ? estateTotals(dossier, ignore) : null;
-  const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : null;
+  const source = options.law ?? DATED_LAW;
+  const law = checkDossier(dossier, source);
+  const estate = dossier.kind === "estate" ? estateTotals(dossier, law, ignore) : null;
+  const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : 0;
   const beneficiaries: BeneficiaryResult[] = [];
   const answer: Answer = { beneficiaires: {}, total_droits: 0 };
   for (const b of dossier.beneficiaries) {
-    const parts = dossier.kind === "estate" ? estateParts(dossier, estate!, b, ignore) : giftParts(dossier, donorAge!, b, ignore);
+    const parts = dossier.kind === "estate" ? estateParts(dossier, estate!, b, ignore) : giftParts(dossier, law, donorAge, b, ignore);
     const received = sum(parts.map((p) => p.amount));
-    const exempt = dossier.kind === "estate" && (b.relationship === "spouse" || b.relationship === "pacs") && !ignore.has("spouseExemption");
-    const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(dossier, b, ignore);
-    const ex = dossier.kind === "gift" && !exempt ? exemption790G(dossier, donorAge!, b, ignore) : null;
-    const recall = recallOf(dossier, b, allowance.total, ignore);
+    const exemption = exemptionOf(dossier, law, estate, b, ignore);
+    const exempt = exemption !== null;
+    const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(dossier, law, b, ignore);
+    const ex = dossier.kind === "gift" && !exempt ? exemption790G(dossier, law, donorAge, b, ignore) : null;
+    const recall = recallOf(dossier, law, source, b, allowance, ignore);
     let taxableExact = ZERO;
     let scale: ScaleName | null = null;
     let bands: BandDetail[] = [];
@@ -364,21 +418,34 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
     let tax = 0;
     let scaleStart = ZERO;
     if (!exempt) {
-      const t = sub(sub(received, ex?.amount ?? ZERO), recall.remainingAllowance);
-      taxableExact = positive(t) ? t : ZERO;
+      taxableExact = floor0(sub(sub(received, ex?.amount ?? ZERO), recall.remainingAllowance));
       taxable = roundEuro(taxableExact);
-      scale = SCALE_OF[b.relationship];
+      scale = law.scaleOf[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
-      ({ bands, taxExact, tax } = slices(scale, scaleStart, taxable));
+      ({ bands, taxExact } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
+      tax = roundEuro(taxExact);
     }
-    beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, allowance, exemption790G: ex, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
+    beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: ex, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
     const line = { part_taxable: taxable, droits: tax };
     // An own property even for the id "__proto__" (readDossier refuses it; a dossier built in code may not).
     if (b.id === "__proto__") Object.defineProperty(answer.beneficiaires, b.id, { value: line, enumerable: true, writable: true, configurable: true });
     else answer.beneficiaires[b.id] = line;
     answer.total_droits += tax;
   }
-  return { dossier, ignored, estate, donorAge, beneficiaries, answer };
+  const base = { ruleSet: dossier.ruleSet, law, ignored, beneficiaries, answer };
+  return dossier.kind === "estate" ? { kind: "estate", dossier, estate: estate!, ...base } : { kind: "gift", dossier, donorAge, ...base };
+}
+
+function exemptionOf(d: Dossier, law: Law, estate: EstateTotals | null, b: Beneficiary, ignore: ReadonlySet<Rule>): Exemption | null {
+  if (d.kind !== "estate") return null;
+  if (spouseExempt(law, b.relationship) && !ignore.has("spouseExemption")) return { reason: "spouse", article: LAW_SERIES.exemptions.spouseEstate.reference.article };
+  const small = { reason: "smallEstate", article: LAW_SERIES.exemptions.smallEstate.directLineBelow.reference.article } as const;
+  if (estate?.smallEstate === "everyone") return small;
+  if (estate?.smallEstate === "directLine" && law.exemptions.smallEstate.directLine.includes(b.relationship)) {
+    const unregistered = d.priorGifts.some((g) => g.beneficiary === b.id && !g.registered);
+    if (!unregistered) return small;
+  }
+  return null;
 }
 
 /** Whether two answers are equal, field by field. */

@@ -1,9 +1,16 @@
 import Fraction from "fraction.js";
-import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RELATIONSHIPS, type Relationship } from "@succ/rules";
-import { compareDates, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
+import { RELATIONSHIPS, type Relationship } from "@succ/rules";
+import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
-import { add, integer, lt, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
+import { add, integer, ONE, positive, ratio, ZERO } from "./exact.js";
 import { JsonNumber, parseJsonExact } from "./json.js";
+
+/**
+ * The two rule sets: `seed`, the simplified rules written in the prompts of levels 1-4 (the
+ * default); `cgi`, the Code général des impôts in force on the date of the act.
+ */
+export const RULE_SETS = ["seed", "cgi"] as const;
+export type RuleSet = (typeof RULE_SETS)[number];
 
 /** An amount as the dossier JSON may hold it: a number with at most two decimals, or a decimal string. */
 export type AmountInput = number | string;
@@ -27,6 +34,12 @@ export interface PriorGiftInput {
   date: string;
   value: AmountInput;
   cash790G?: boolean;
+  /** `cgi`: personal allowance (art. 779, 790 B, 790 D, 790 E, 790 F) the gift used, as in its deed. */
+  allowanceUsed?: AmountInput;
+  /** `cgi`: disability allowance (art. 779 II) the gift used, as in its deed (default 0). */
+  disabilityAllowanceUsed?: AmountInput;
+  /** `cgi`: whether the gift was registered (default true); an unregistered one bars art. 796-0. */
+  registered?: boolean;
 }
 
 export interface GiftInput {
@@ -40,8 +53,11 @@ export interface GiftInput {
 /** The dossier JSON of spec §1, as a generator writes it or a user sends it. */
 export interface DossierInput {
   kind: "estate" | "gift";
+  /** The rule set (default "seed"). */
+  law?: RuleSet;
   date: string;
-  person: { name: string; birthDate: string; sex?: Sex };
+  /** `hasDescendants` (`cgi` only, default true): whether the deceased or the donor has descendants. */
+  person: { name: string; birthDate: string; sex?: Sex; hasDescendants?: boolean };
   beneficiaries: BeneficiaryInput[];
   assets?: { label: string; value: AmountInput }[];
   debts?: { label: string; value: AmountInput }[];
@@ -70,6 +86,10 @@ export interface PriorGift {
   date: CivilDate;
   value: Fraction;
   cash790G: boolean;
+  /** As stated in the deed (`cgi`); `null` when the engine must replay it. */
+  allowanceUsed: Fraction | null;
+  disabilityAllowanceUsed: Fraction | null;
+  registered: boolean;
   /** Position in the dossier's list, to name it in explanations. */
   index: number;
 }
@@ -83,8 +103,9 @@ export interface Gift {
 }
 
 interface DossierBase {
+  ruleSet: RuleSet;
   date: CivilDate;
-  person: { name: string; birthDate: CivilDate; sex: Sex | null };
+  person: { name: string; birthDate: CivilDate; sex: Sex | null; hasDescendants: boolean };
   beneficiaries: Beneficiary[];
   priorGifts: PriorGift[];
 }
@@ -115,12 +136,14 @@ const ANY_DECIMAL = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const FRACTION = /^(\d{1,12})(?:\/(\d{1,12}))?$/;
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 
-const COMMON_KEYS = ["kind", "date", "person", "beneficiaries", "priorGifts"];
+const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGifts"];
 const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct"]);
 const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts"]);
-const PERSON_KEYS = new Set(["name", "birthDate", "sex"]);
+const PERSON_KEYS = new Set(["name", "birthDate", "sex", "hasDescendants"]);
 const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents"]);
-const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G"]);
+const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered"]);
+/** Fields that only the `cgi` rules read: a `seed` dossier that sets one is refused (it would have no effect). */
+const CGI_ONLY = "only read under the \"cgi\" rules (add \"law\": \"cgi\")";
 const ITEM_KEYS = new Set(["label", "value"]);
 const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
 const SHARE_KEYS = new Set(["beneficiary", "share"]);
@@ -257,30 +280,24 @@ class Reader {
   }
 }
 
-const FUNERAL_CAP = integer(BigInt(FUNERAL_COSTS_CAP.value));
-
-/**
- * The net estate of spec §2: Σ assets − Σ debts − funeral costs, these counted up to the cap of
- * art. 775 when `capFuneral` (a counterfactual may switch the cap off). Shared by the checks of
- * {@link readDossier} and by `compute`, so that both always agree.
- */
-export function netEstateOf(d: Pick<EstateDossier, "assets" | "debts" | "funeralCosts">, capFuneral: boolean) {
-  const assets = sum(d.assets.map((a) => a.value));
-  const debts = sum(d.debts.map((a) => a.value));
-  const funeralDeducted = capFuneral && lt(FUNERAL_CAP, d.funeralCosts) ? FUNERAL_CAP : d.funeralCosts;
-  return { assets, debts, funeralDeducted, netEstate: sub(sub(assets, debts), funeralDeducted) };
-}
-
-function formatAmount(f: Fraction): string {
+/** An amount as dossiers and error messages write it: `406500.01`, `1200`. */
+export function formatAmount(f: Fraction): string {
   return f.toString(2).replace(/\.00$/, "");
 }
 
+export interface ReadOptions {
+  /** The rule set of a dossier that has no `law` field (default "seed"). */
+  defaultRuleSet?: RuleSet;
+}
+
 /**
- * Checks a dossier (spec §1) and reads it into exact values. Accepts the object from
+ * Checks the structure of a dossier and reads it into exact values. Accepts the object from
  * {@link parseDossierText}, from `JSON.parse`, or built in code. Throws a {@link DossierError}
- * listing every problem with its path.
+ * listing every problem with its path. The checks that depend on the law of the act's date (the
+ * net estate covers the bequests, the 790 G ceiling of prior gifts, the `cgi` date range) run
+ * when the dossier is computed, with the law it is computed under.
  */
-export function readDossier(input: unknown): Dossier {
+export function readDossier(input: unknown, options: ReadOptions = {}): Dossier {
   const r = new Reader();
   const root = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Obj) : undefined;
   if (!root) throw new DossierError([{ path: "", message: "a dossier is a JSON object" }]);
@@ -289,12 +306,24 @@ export function readDossier(input: unknown): Dossier {
     throw new DossierError([{ path: "kind", message: `must be "estate" or "gift", got ${JSON.stringify(kind) ?? "nothing"}` }]);
   }
   r.object(root, "", kind === "estate" ? ESTATE_KEYS : GIFT_KEYS);
+  let ruleSet: RuleSet = options.defaultRuleSet ?? "seed";
+  if (root.law !== undefined) {
+    if (root.law === "seed" || root.law === "cgi") ruleSet = root.law;
+    else r.fail("law", `must be "seed" or "cgi", got ${JSON.stringify(root.law)}`);
+  }
+  const cgi = ruleSet === "cgi";
+  /** A field that only the `cgi` rules read, set on a `seed` dossier. */
+  const cgiOnly = (v: unknown, path: string): void => {
+    if (v !== undefined && !cgi) r.fail(path, CGI_ONLY);
+  };
   const date = r.date(root.date, "date");
 
   const person = r.object(root.person, "person", PERSON_KEYS);
   const personName = person ? r.string(person.name, "person", "name") : undefined;
   const personBirth = person ? r.date(person.birthDate, "person", "birthDate") : undefined;
   const personSex = person ? r.sex(person.sex, "person", "sex") : null;
+  if (person) cgiOnly(person.hasDescendants, "person.hasDescendants");
+  const hasDescendants = person ? r.bool(person.hasDescendants, "person", "hasDescendants", true) : true;
   if (date && personBirth && compareDates(personBirth, date) >= 0) r.fail("person.birthDate", "not before the act date");
 
   const beneficiaries: Beneficiary[] = [];
@@ -354,33 +383,32 @@ export function readDossier(input: unknown): Dossier {
     const value = r.amount(g.value, p, "value");
     if (value && !positive(value)) r.fail(`${p}.value`, "a prior gift has a value above 0");
     const cash790G = r.bool(g.cash790G, p, "cash790G", false);
-    const rel = beneficiary === undefined ? undefined : ids.get(beneficiary);
-    if (cash790G && rel && !(CASH_GIFT_790G.donees as readonly string[]).includes(rel)) {
-      r.fail(`${p}.cash790G`, `art. 790 G does not cover a ${rel}`);
+    cgiOnly(g.allowanceUsed, `${p}.allowanceUsed`);
+    cgiOnly(g.disabilityAllowanceUsed, `${p}.disabilityAllowanceUsed`);
+    cgiOnly(g.registered, `${p}.registered`);
+    const allowanceUsed = g.allowanceUsed === undefined ? null : (r.amount(g.allowanceUsed, p, "allowanceUsed") ?? null);
+    const disabilityAllowanceUsed = g.disabilityAllowanceUsed === undefined ? null : (r.amount(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed") ?? null);
+    const registered = r.bool(g.registered, p, "registered", true);
+    if (cash790G && (allowanceUsed !== null || disabilityAllowanceUsed !== null)) {
+      r.fail(`${p}.cash790G`, "an exempt 790 G gift uses no allowance: drop allowanceUsed and disabilityAllowanceUsed");
     }
-    if (beneficiary !== undefined && gDate && value && cash790G !== undefined) {
-      priorGifts.push({ beneficiary, date: gDate, value, cash790G, index: i });
+    if (value && allowanceUsed && add(allowanceUsed, disabilityAllowanceUsed ?? ZERO).gt(value)) {
+      r.fail(`${p}.allowanceUsed`, `the allowances used (${formatAmount(add(allowanceUsed, disabilityAllowanceUsed ?? ZERO))} €) exceed the gift's value (${formatAmount(value)} €)`);
+    } else if (value && allowanceUsed === null && disabilityAllowanceUsed && disabilityAllowanceUsed.gt(value)) {
+      r.fail(`${p}.disabilityAllowanceUsed`, "exceeds the gift's value");
     }
-  }
-  // Prior 790 G gifts of the current period cannot exceed the ceiling: the excess was not exempt.
-  if (date) {
-    let used: Map<string, Fraction> | undefined;
-    for (const g of priorGifts) {
-      if (g.cash790G && withinYearsBefore(g.date, date, CASH_GIFT_790G.period.value)) {
-        used ??= new Map();
-        used.set(g.beneficiary, add(used.get(g.beneficiary) ?? ZERO, g.value));
-      }
-    }
-    if (used) {
-      for (const [id, total] of used) {
-        if (total.gt(CASH_GIFT_790G.ceiling.value)) {
-          r.fail("priorGifts", `790 G gifts to ${id} within ${CASH_GIFT_790G.period.value} years total ${formatAmount(total)} €, above the ceiling of ${CASH_GIFT_790G.ceiling.value} €`);
-        }
-      }
+    if (beneficiary !== undefined && gDate && value && cash790G !== undefined && registered !== undefined) {
+      priorGifts.push({ beneficiary, date: gDate, value, cash790G, allowanceUsed, disabilityAllowanceUsed, registered, index: i });
     }
   }
 
-  const base = { date: date!, person: { name: personName!, birthDate: personBirth!, sex: personSex ?? null }, beneficiaries, priorGifts };
+  const base = {
+    ruleSet,
+    date: date!,
+    person: { name: personName!, birthDate: personBirth!, sex: personSex ?? null, hasDescendants: hasDescendants ?? true },
+    beneficiaries,
+    priorGifts,
+  };
   let dossier: Dossier;
   if (kind === "estate") {
     const items = (key: "assets" | "debts") => {
@@ -423,6 +451,11 @@ export function readDossier(input: unknown): Dossier {
       const share = r.fraction(o.share, p, "share");
       if (beneficiary !== undefined && share) residue.push({ beneficiary, share });
     }
+    if (residue.length > 0) {
+      let shareSum = ZERO;
+      for (const x of residue) shareSum = add(shareSum, x.share);
+      if (!shareSum.equals(1)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
+    }
     let spouseUsufruct: string | null = null;
     if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null) {
       const id = known(root.spouseUsufruct, "spouseUsufruct");
@@ -430,21 +463,9 @@ export function readDossier(input: unknown): Dossier {
         const rel = ids.get(id);
         if (rel !== undefined && rel !== "spouse" && rel !== "pacs") r.fail("spouseUsufruct", `"${id}" is a ${rel}, not a spouse or PACS partner`);
         else if (inResidue.has(id)) r.fail("spouseUsufruct", `"${id}" takes the usufruct of the residue and cannot also hold a share of it`);
+        else if (residue.length === 0) r.fail("spouseUsufruct", "there is no residue to take in usufruct");
         else spouseUsufruct = id;
       }
-    }
-    if (r.issues.length === 0) {
-      const shareSum = sum(residue.map((x) => x.share));
-      // The net estate of spec §2, funeral costs capped (checking against the whole invoice
-      // would refuse valid bequests and accept an unshared residue).
-      const net = netEstateOf({ assets, debts, funeralCosts: funeralCosts! }, true).netEstate;
-      const bequestSum = sum(bequests.map((b) => b.amount));
-      if (lt(net, ZERO)) r.fail("debts", "the debts and funeral costs exceed the assets");
-      else if (lt(net, bequestSum)) r.fail("bequests", `bequests total ${formatAmount(bequestSum)} €, above the net estate`);
-      const rest = sub(net, bequestSum);
-      if (residue.length > 0 && !shareSum.equals(1)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
-      if (residue.length === 0 && positive(rest)) r.fail("residue", "no shares, but the net estate leaves a residue after the bequests");
-      if (spouseUsufruct !== null && residue.length === 0) r.fail("spouseUsufruct", "there is no residue to take in usufruct");
     }
     dossier = { kind, ...base, assets, debts, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
   } else {
@@ -489,6 +510,6 @@ export function readDossier(input: unknown): Dossier {
 }
 
 /** Reads a dossier from JSON text, exactly: numbers never pass through floating point. */
-export function parseDossierText(text: string): Dossier {
-  return readDossier(parseJsonExact(text));
+export function parseDossierText(text: string, options?: ReadOptions): Dossier {
+  return readDossier(parseJsonExact(text), options);
 }

@@ -31,6 +31,17 @@ export function integer(n: bigint): Fraction {
 export const ZERO = integer(0n);
 export const ONE = integer(1n);
 
+/** Whole euros of the law (allowances, band limits) as fractions, made once each. */
+const EUROS = new Map<number, Fraction>();
+export function euro(n: number): Fraction {
+  let f = EUROS.get(n);
+  if (f === undefined) {
+    f = integer(BigInt(n));
+    if (EUROS.size < 4096) EUROS.set(n, f);
+  }
+  return f;
+}
+
 function gcd(a: number, b: number): number {
   while (b !== 0) {
     const t = a % b;

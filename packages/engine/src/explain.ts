@@ -1,55 +1,25 @@
 import type Fraction from "fraction.js";
-import { type Relationship, CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, SCALES, SPOUSE_ESTATE_EXEMPTION } from "@succ/rules";
+import { LAW_SERIES, RELATIONSHIP_FR } from "@succ/rules";
 import { formatDateFr } from "./dates.js";
-import type { BeneficiaryResult, ComputeResult, Rule } from "./compute.js";
-
-/** French name of each relationship, ungendered (explanations and the prompts' rules). */
-export const RELATIONSHIP_FR: Record<Relationship, string> = {
-  spouse: "conjoint",
-  pacs: "partenaire de PACS",
-  child: "enfant",
-  grandchild: "petit-enfant",
-  greatgrandchild: "arrière-petit-enfant",
-  sibling: "frère ou sœur",
-  nephew: "neveu ou nièce",
-  unrelated: "personne sans lien de parenté",
-};
-
-const RULE_FR: Record<Rule, string> = {
-  funeralCap: "plafond des frais funéraires (art. 775)",
-  exemption790G: "exonération du don familial de sommes d'argent (art. 790 G)",
-  gift790G: "art. 790 G en entier (dons antérieurs 790 G rappelés)",
-  ageConditions790G: "conditions d'âge de l'art. 790 G",
-  recall: "rappel fiscal des donations antérieures (art. 784)",
-  lowerBands: "tranches inférieures déjà utilisées par le rappel",
-  representation: "représentation d'un enfant prédécédé (art. 779 I)",
-  usufruct669: "démembrement de propriété (art. 669)",
-  disabilityAllowance: "abattement handicap (art. 779 II)",
-  spouseExemption: "exonération du conjoint (art. 796-0 bis)",
-};
-
-const NBSP = "\u202f";
-
-function group(int: string): string {
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-}
+import type { Sex } from "./dossier.js";
+import { deName, euros, exactEuros } from "./french.js";
+import type { BeneficiaryResult, ComputeResult, Exemption790G, RecallDetail } from "./compute.js";
+import { RULE_INFO } from "./rules.js";
 
 /**
- * French amount: `1 234,56 €`; whole euros without decimals; a value that is not a whole number
- * of cents is shown to the cent with `≈` and its exact fraction.
+ * The worked computation in French, laid out as a notary's calculation sheet: every step with
+ * the article it applies, amounts to the cent (the exact fraction beside those that are not a
+ * whole number of cents, where the law rounds), and the words agreed with each person's sex when
+ * the dossier gives it.
  */
-export function euros(x: Fraction | number): string {
-  if (typeof x === "number") return `${group(String(x))} €`;
-  const cents = x.mul(100);
-  const exact = cents.d === 1n;
-  const text = x.toString(2);
-  const [int, dec] = text.split(".");
-  const body = dec === undefined || /^0+$/.test(dec) ? group(int!) : `${group(int!)},${dec.padEnd(2, "0")}`;
-  return exact ? `${body} €` : `≈ ${body} € (exactement ${x.toFraction()} €)`;
+
+/** The masculine or feminine form; both ("décédé(e)") when the sex is not known. */
+function agree(sex: Sex | null, m: string, f: string, both: string): string {
+  return sex === "F" ? f : sex === "M" ? m : both;
 }
 
 function pct(n: number): string {
-  return `${n} %`;
+  return `${String(n).replace(".", ",")} %`;
 }
 
 function line(label: string, value: string, indent = 2): string {
@@ -58,16 +28,18 @@ function line(label: string, value: string, indent = 2): string {
   return `${left}${".".repeat(dots)} ${value}`;
 }
 
-function whyNot790G(reason: string | null): string {
-  switch (reason) {
+const A = LAW_SERIES;
+
+function whyNot790G(e: Exemption790G, donorBelow: number, doneeMin: number): string {
+  switch (e.reason) {
     case "ignored":
       return "non appliquée (règle écartée)";
     case "relationship":
-      return "non applicable : le donataire n'est ni enfant, ni petit-enfant, ni arrière-petit-enfant";
+      return "non applicable : le donataire n'est pas un descendant du donateur (ni, à défaut de descendant, un neveu ou une nièce)";
     case "donorAge":
-      return `non applicable : le donateur a ${CASH_GIFT_790G.donorAgeBelow.value} ans ou plus`;
+      return `non applicable : le donateur a ${donorBelow} ans ou plus au jour du don`;
     case "doneeAge":
-      return `non applicable : le donataire a moins de ${CASH_GIFT_790G.doneeMinimumAge.value} ans`;
+      return `non applicable : le donataire a moins de ${doneeMin} ans au jour du don`;
     case "ceilingUsed":
       return "plafond déjà épuisé par des dons antérieurs";
     default:
@@ -75,7 +47,41 @@ function whyNot790G(reason: string | null): string {
   }
 }
 
-function beneficiarySheet(r: BeneficiaryResult): string[] {
+function recallLines(rc: RecallDetail, years: number): string[] {
+  const out: string[] = [];
+  if (rc.recalled.length === 0 && rc.notRecalled.length === 0) return out;
+  out.push(`  Rappel fiscal des donations antérieures (art. ${A.recallYears.reference.article}, ${years} ans) :`);
+  for (const r of rc.recalled) {
+    const g = r.gift;
+    if (rc.method === "cgi") {
+      const used = r.allowanceUsed!;
+      const v = r.disabilityAllowanceUsed!;
+      const how = r.stated ? "selon l'acte" : "reconstitué selon la loi de sa date";
+      const parts = [`abattement utilisé ${euros(used)}`, ...(v.gt(0) ? [`abattement handicap utilisé ${euros(v)}`] : []), `base taxée ${euros(r.taxedBase!)}`];
+      out.push(line(`don du ${formatDateFr(g.date)} de ${euros(g.value)}, rappelé : ${parts.join(", ")} (${how})`, euros(g.value), 4));
+    } else out.push(line(`don du ${formatDateFr(g.date)} rappelé`, euros(g.value), 4));
+  }
+  for (const { gift, why } of rc.notRecalled) {
+    const w = why === "older" ? `non rappelé (${years} ans ou plus avant le fait générateur)` : why === "cash790G" ? "non rappelé (don familial exonéré, art. 790 G)" : "non rappelé (règle écartée)";
+    out.push(line(`don du ${formatDateFr(gift.date)} ${w}`, euros(gift.value), 4));
+  }
+  out.push(line("S = dons rappelés", euros(rc.S), 4));
+  if (rc.method === "seed") {
+    out.push(line("U = min(abattement, S), abattement déjà utilisé", exactEuros(rc.U), 4));
+    out.push(line("Abattement restant (A − U)", exactEuros(rc.remainingAllowance), 4));
+    out.push(line("T = S − U, déjà taxé (tranches inférieures utilisées)", exactEuros(rc.T), 4));
+  } else {
+    const r = rc.remaining!;
+    out.push(line("Abattement personnel restant (en vigueur − utilisé, au moins 0)", exactEuros(r.personal), 4));
+    if (r.disability.gt(0) || rc.recalled.some((x) => x.disabilityAllowanceUsed!.gt(0))) out.push(line("Abattement handicap restant", euros(r.disability), 4));
+    if (r.default.gt(0)) out.push(line(`Abattement de l'art. ${A.allowances.default.reference.article}, non réduit par le rappel`, euros(r.default), 4));
+    out.push(line("T = somme des bases taxées (tranches inférieures utilisées)", exactEuros(rc.T), 4));
+  }
+  return out;
+}
+
+function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | null): string[] {
+  const law = res.law;
   const out: string[] = [];
   out.push(`${r.id} — ${r.name} (${RELATIONSHIP_FR[r.relationship]})`);
   out.push("  Valeur reçue :");
@@ -86,99 +92,161 @@ function beneficiarySheet(r: BeneficiaryResult): string[] {
     else if (p.kind === "residue") label = `Quote-part ${p.fraction.toFraction()} du reliquat de ${euros(p.base)}`;
     else if (p.kind === "residueUsufruct") label = `Usufruit du reliquat de ${euros(p.base)}`;
     else label = `${p.label} : ${euros(p.base)} × ${p.fraction.toFraction()}`;
-    if (p.kind === "residueUsufruct") label += ` × ${pct(p.barePercent)} (usufruit, âge ${p.usufructuaryAge} ans, art. 669)`;
-    else if (p.barePercent !== 100) label += ` × ${pct(p.barePercent)} (nue-propriété, usufruitier de ${p.usufructuaryAge} ans, art. 669)`;
+    if (p.kind === "residueUsufruct") label += ` × ${pct(p.barePercent)} (usufruit, ${agree(sex, "usufruitier", "usufruitière", "usufruitier")} de ${p.usufructuaryAge} ans, art. 669)`;
+    else if (p.barePercent !== 100) {
+      const who = res.kind === "gift" ? agree(res.dossier.person.sex, "donateur usufruitier", "donatrice usufruitière", "donateur usufruitier") : "conjoint usufruitier";
+      label += ` × ${pct(p.barePercent)} (nue-propriété, ${who} de ${p.usufructuaryAge} ans, art. 669)`;
+    }
     out.push(line(label, euros(p.amount), 4));
   }
-  out.push(line("Total reçu", euros(r.received)));
-  if (r.exempt) {
-    out.push(`  Exonéré (art. ${SPOUSE_ESTATE_EXEMPTION.reference.article}) : part taxable 0 €, droits 0 €.`);
+  out.push(line("Total reçu", exactEuros(r.received)));
+  if (r.exemption) {
+    const why =
+      r.exemption.reason === "spouse"
+        ? `${agree(sex, "conjoint survivant ou partenaire de PACS", "conjointe survivante ou partenaire de PACS", "conjoint survivant ou partenaire de PACS")}`
+        : `petite succession, actif brut de ${euros((res.kind === "estate" && res.estate.assets) || 0)}`;
+    out.push(`  Exonéré${sex === "F" ? "e" : ""} (art. ${r.exemption.article}, ${why}) : part taxable 0 €, droits 0 €.`);
     return out;
   }
   for (const a of r.allowance.items) {
-    const what = a.source === "representation" ? "Abattement (part de l'enfant représenté)" : a.source === "disability" ? "Abattement handicap" : "Abattement";
-    out.push(line(`${what}, art. ${a.article}`, euros(a.amount)));
+    const what =
+      a.source === "representation"
+        ? "Abattement (part de l'enfant représenté)"
+        : a.source === "disability"
+          ? "Abattement handicap"
+          : a.source === "default"
+            ? "Abattement à défaut d'autre abattement"
+            : "Abattement";
+    out.push(line(`${what}, art. ${a.article}`, exactEuros(a.amount)));
   }
   if (r.allowance.items.length === 0) out.push(line("Abattement", euros(0)));
   if (r.exemption790G) {
     const e = r.exemption790G;
     out.push(line("Dont sommes d'argent reçues", euros(e.cashReceived)));
     if (e.eligible || e.reason === "ceilingUsed") {
-      out.push(line(`Plafond 790 G restant (${euros(CASH_GIFT_790G.ceiling.value)} − ${euros(e.priorUsed)})`, euros(e.ceilingRemaining)));
-      out.push(line("Exonération art. 790 G", euros(e.amount)));
-    } else out.push(`  Exonération art. 790 G ${whyNot790G(e.reason)}.`);
+      out.push(line(`Plafond 790 G restant (${euros(e.ceiling)} − ${euros(e.priorUsed)})`, euros(e.ceilingRemaining)));
+      out.push(line(`Exonération art. ${A.cashGift790G.ceiling.reference.article}`, euros(e.amount)));
+    } else out.push(`  Exonération art. 790 G ${whyNot790G(e, law.cashGift790G.donorAgeBelow, law.cashGift790G.doneeMinimumAge)}.`);
   }
-  const rc = r.recall;
-  if (rc.recalled.length > 0 || rc.notRecalled.length > 0) {
-    out.push(`  Rappel fiscal (art. ${RECALL_PERIOD.reference.article}, ${RECALL_PERIOD.value} ans) :`);
-    for (const g of rc.recalled) out.push(line(`don du ${formatDateFr(g.date)} rappelé`, euros(g.value), 4));
-    for (const { gift, why } of rc.notRecalled) {
-      const w = why === "older" ? `non rappelé (${RECALL_PERIOD.value} ans ou plus avant l'acte)` : why === "cash790G" ? "non rappelé (don 790 G)" : "non rappelé (règle écartée)";
-      out.push(line(`don du ${formatDateFr(gift.date)} ${w}`, euros(gift.value), 4));
-    }
-    out.push(line("S = dons rappelés", euros(rc.S), 4));
-    out.push(line("U = min(abattement, S), abattement déjà utilisé", euros(rc.U), 4));
-    out.push(line("Abattement restant (A − U)", euros(rc.remainingAllowance), 4));
-    out.push(line("T = S − U, déjà taxé (tranches inférieures utilisées)", euros(rc.T), 4));
-  }
+  out.push(...recallLines(r.recall, law.recallYears));
   const minus = [r.exemption790G && r.exemption790G.amount.gt(0) ? "exonération 790 G" : null, "abattement restant"].filter(Boolean).join(" − ");
-  out.push(line(`Part taxable exacte (valeur reçue − ${minus}, au moins 0)`, euros(r.taxableExact)));
+  out.push(line(`Part taxable exacte (valeur reçue − ${minus}, au moins 0)`, exactEuros(r.taxableExact)));
   out.push(line("Part taxable arrondie à l'euro", euros(r.taxable)));
   if (r.scale && r.taxable > 0) {
-    const s = SCALES[r.scale];
-    out.push(`  ${s.label[0]!.toUpperCase()}${s.label.slice(1)} (art. ${s.reference.article})${r.scaleStart.gt(0) ? `, à partir de T = ${euros(r.scaleStart)}` : ""} :`);
+    const s = A.scales[r.scale];
+    out.push(`  ${s.label[0]!.toUpperCase()}${s.label.slice(1)} (art. ${s.reference.article})${r.scaleStart.gt(0) ? `, à partir de T = ${exactEuros(r.scaleStart)}` : ""} :`);
     for (const b of r.bands) {
-      const range = b.to === null ? `au-delà de ${euros(b.from)}` : `de ${euros(b.from)} à ${euros(b.to)}`;
-      out.push(line(`${range} à ${pct(b.ratePercent)} sur ${euros(b.base)}`, euros(b.tax), 4));
+      const band = b.to === null ? `tranche au-delà de ${euros(b.from)}` : `tranche de ${euros(b.from)} à ${euros(b.to)}`;
+      const slice = sliceText(b.sliceFrom, b.sliceTo, b.from, b.to);
+      out.push(line(`${band} à ${pct(b.ratePercent)}${slice} : ${euros(b.base)} × ${pct(b.ratePercent)}`, euros(b.tax), 4));
     }
-    out.push(line("Droits exacts (somme des tranches, sans arrondi par tranche)", euros(r.taxExact)));
+    out.push(line("Droits exacts (somme des tranches, sans arrondi par tranche)", exactEuros(r.taxExact)));
   }
   out.push(line("Droits arrondis à l'euro", euros(r.tax)));
   return out;
 }
 
+/** ", de 86 000 € à 220 493 €" when the slice taxed is not the whole band (lower bands already used, or the top of the share). */
+function sliceText(from: Fraction, to: Fraction, bandFrom: number, bandTo: number | null): string {
+  const whole = from.equals(bandFrom) && bandTo !== null && to.equals(bandTo);
+  return whole ? "" : `, de ${euros(from)} à ${euros(to)}`;
+}
+
+function funeralLine(res: ComputeResult & { kind: "estate" }): string {
+  const e = res.estate;
+  const art = `art. ${A.funeralDeduction.reference.article}`;
+  const invoice = res.dossier.funeralCosts;
+  switch (e.funeralMethod) {
+    case "capped": {
+      const capped = e.funeralDeducted.lt(invoice);
+      return line(`Frais funéraires ${euros(invoice)}${capped ? `, déduits dans la limite de ${euros(res.law.funeralDeduction)} (${art})` : ""}`, `− ${euros(e.funeralDeducted)}`);
+    }
+    case "flat":
+      return line(`Frais funéraires : déduction forfaitaire (${art})${invoice.gt(0) ? `, quelle que soit la facture (${euros(invoice)})` : ""}`, `− ${euros(e.funeralDeducted)}`);
+    case "grossAssets":
+      return line(`Frais funéraires : déduction limitée à l'actif brut, inférieur à ${euros(res.law.funeralDeduction)} (${art})`, `− ${euros(e.funeralDeducted)}`);
+    case "invoice":
+      return line(`Frais funéraires ${euros(invoice)} (déduits en entier, règle écartée)`, `− ${euros(e.funeralDeducted)}`);
+  }
+}
+
+/** The articles the computation applied, in the order of the sheet. */
+function appliedArticles(res: ComputeResult): string[] {
+  const seen = new Set<string>();
+  const add = (a: string) => seen.add(a);
+  if (res.kind === "estate") {
+    add(A.funeralDeduction.reference.article);
+    if (res.estate.usufruct) add(A.usufruct669.reference.article);
+    if (res.estate.smallEstate) add(A.exemptions.smallEstate.directLineBelow.reference.article);
+  }
+  for (const r of res.beneficiaries) {
+    if (r.exemption) add(r.exemption.article);
+    if (r.parts.some((p) => p.barePercent !== 100 && p.kind !== "residueUsufruct")) add(A.usufruct669.reference.article);
+    for (const a of r.allowance.items) add(a.article);
+    if (r.exemption790G?.eligible) add(A.cashGift790G.ceiling.reference.article);
+    if (r.recall.recalled.length > 0) add(A.recallYears.reference.article);
+    if (r.scale && r.taxable > 0) add(A.scales[r.scale].reference.article);
+  }
+  return [...seen];
+}
+
 /** The worked computation in French, laid out as a notary's calculation sheet. */
 export function explain(res: ComputeResult): string {
   const d = res.dossier;
+  const sexOf = new Map<string, Sex | null>(d.beneficiaries.map((b) => [b.id, b.sex]));
+  const ps = d.person.sex;
   const out: string[] = [];
-  if (d.kind === "estate") {
-    out.push(`FEUILLE DE CALCUL — Succession de ${d.person.name}, décédé(e) le ${formatDateFr(d.date)}`);
+  if (res.kind === "estate") {
+    out.push(`FEUILLE DE CALCUL — Succession ${deName(d.person.name)}, ${agree(ps, "décédé", "décédée", "décédé(e)")} le ${formatDateFr(d.date)}`);
   } else {
-    out.push(`FEUILLE DE CALCUL — Donation de ${d.person.name}, acte du ${formatDateFr(d.date)} (donateur âgé de ${res.donorAge} ans)`);
+    out.push(`FEUILLE DE CALCUL — Donation ${deName(d.person.name)}, acte du ${formatDateFr(d.date)} (${agree(ps, "donateur âgé", "donatrice âgée", "donateur âgé")} de ${res.donorAge} ans)`);
   }
-  if (res.ignored.length > 0) out.push(`Calcul contrefactuel, règles écartées : ${res.ignored.map((r) => RULE_FR[r]).join(" ; ")}.`);
+  out.push(
+    res.ruleSet === "cgi"
+      ? `Règles : Code général des impôts en vigueur le ${formatDateFr(d.date)} (jour du ${res.kind === "estate" ? "décès" : "don"}, fait générateur).`
+      : "Règles : règles simplifiées de l'exercice (barèmes et abattements du jour du fait générateur, appliqués aussi aux donations rappelées).",
+  );
+  if (res.ignored.length > 0) out.push(`Calcul contrefactuel, règles écartées : ${res.ignored.map((r) => RULE_INFO[r].fr).join(" ; ")}.`);
   out.push("");
-  if (res.estate && d.kind === "estate") {
+  if (res.kind === "estate") {
     const e = res.estate;
     out.push("1. Actif net de succession");
-    for (const a of d.assets) out.push(line(a.label, euros(a.value), 4));
+    for (const a of res.dossier.assets) out.push(line(a.label, euros(a.value), 4));
     out.push(line("Actif brut", euros(e.assets)));
-    for (const x of d.debts) out.push(line(x.label, `− ${euros(x.value)}`, 4));
+    for (const x of res.dossier.debts) out.push(line(x.label, `− ${euros(x.value)}`, 4));
     out.push(line("Passif", `− ${euros(e.debts)}`));
-    const capped = e.funeralDeducted.lt(e.funeralCosts);
-    out.push(line(`Frais funéraires ${euros(e.funeralCosts)}${capped ? `, plafonnés à ${euros(FUNERAL_COSTS_CAP.value)} (art. ${FUNERAL_COSTS_CAP.reference.article})` : ""}`, `− ${euros(e.funeralDeducted)}`));
+    out.push(funeralLine(res));
     out.push(line("Actif net", euros(e.netEstate)));
     out.push(line("Legs particuliers", `− ${euros(e.bequests)}`));
     out.push(line("Reliquat", euros(e.residue)));
     if (e.usufruct) {
-      out.push(`  Le conjoint ${e.usufruct.beneficiary} (${e.usufruct.age} ans) reçoit l'usufruit du reliquat : usufruit ${pct(e.usufruct.usufructPercent)}, nue-propriété ${pct(100 - e.usufruct.usufructPercent)} (art. 669).`);
+      const s = sexOf.get(e.usufruct.beneficiary) ?? null;
+      out.push(
+        `  ${agree(s, "Le conjoint", "La conjointe", "Le conjoint")} ${e.usufruct.beneficiary} (${e.usufruct.age} ans) reçoit l'usufruit du reliquat : usufruit ${pct(e.usufruct.usufructPercent)}, nue-propriété ${pct(100 - e.usufruct.usufructPercent)} (art. ${A.usufruct669.reference.article}).`,
+      );
+    }
+    if (e.smallEstate) {
+      const s = res.law.exemptions.smallEstate;
+      out.push(
+        e.smallEstate === "everyone"
+          ? `  Actif brut inférieur à ${euros(s.everyoneBelow)} : aucun héritier ne doit de droits (art. ${A.exemptions.smallEstate.everyoneBelow.reference.article}).`
+          : `  Actif brut inférieur à ${euros(s.directLineBelow)} : la ligne directe, le conjoint et le partenaire de PACS sont exonérés, sauf donation antérieure non enregistrée (art. ${A.exemptions.smallEstate.directLineBelow.reference.article}).`,
+      );
     }
     out.push("");
     out.push("2. Droits par bénéficiaire");
   } else {
     out.push("1. Biens donnés");
-    if (d.kind === "gift") {
-      for (const g of d.gifts) {
-        const flags = [g.cash ? "somme d'argent" : null, g.reservedUsufruct ? "réserve d'usufruit" : null].filter(Boolean).join(", ");
-        out.push(line(`${g.label}${flags ? ` (${flags})` : ""}`, euros(g.value)));
-      }
+    for (const g of res.dossier.gifts) {
+      const flags = [g.cash ? "somme d'argent" : null, g.reservedUsufruct ? "réserve d'usufruit" : null].filter(Boolean).join(", ");
+      out.push(line(`${g.label}${flags ? ` (${flags})` : ""}`, euros(g.value)));
     }
     out.push("");
     out.push("2. Droits par donataire");
   }
   for (const r of res.beneficiaries) {
     out.push("");
-    out.push(...beneficiarySheet(r));
+    out.push(...beneficiarySheet(res, r, sexOf.get(r.id) ?? null));
   }
   out.push("");
   out.push("3. Récapitulatif");
@@ -186,5 +254,8 @@ export function explain(res: ComputeResult): string {
     out.push(line(`${r.id} part taxable ${euros(r.taxable)}, droits`, euros(r.tax)));
   }
   out.push(line("Total des droits", euros(res.answer.total_droits)));
+  out.push("");
+  out.push(`Articles du Code général des impôts appliqués : ${appliedArticles(res).map((a) => `art. ${a}`).join(", ")}.`);
   return `${out.join("\n")}\n`;
 }
+

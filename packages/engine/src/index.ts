@@ -4,6 +4,7 @@ export { ageOn, compareDates, formatDate, formatDateFr, parseDate, withinYearsBe
 export {
   parseDossierText,
   readDossier,
+  RULE_SETS,
   type AmountInput,
   type Beneficiary,
   type BeneficiaryInput,
@@ -15,31 +16,42 @@ export {
   type GiftInput,
   type PriorGift,
   type PriorGiftInput,
+  type ReadOptions,
+  type RuleSet,
+  type Sex,
 } from "./dossier.js";
+export { CGI_ACTS, REPLAY_FROM, netEstateOf } from "./check.js";
+export { RULES, RULE_INFO, rulesOf, type Rule } from "./rules.js";
+export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
 export {
   compute,
+  donees790G,
+  lawAt,
   roundEuro,
   sameAnswer,
-  scaleTax,
-  RULES,
   type AllowanceItem,
   type Answer,
-  type BandDetail,
   type BeneficiaryResult,
   type ComputeOptions,
   type ComputeResult,
+  type EstateResult,
   type EstateTotals,
+  type Exemption,
   type Exemption790G,
+  type GiftResult,
   type RecallDetail,
-  type Rule,
+  type RecalledGift,
   type ValuePart,
 } from "./compute.js";
-export { euros, explain, RELATIONSHIP_FR } from "./explain.js";
+export { explain } from "./explain.js";
+// TEMPORARY: the French names of relationships now live in @succ/rules.
+export { RELATIONSHIP_FR } from "@succ/rules";
+export { deName, euros, eurosFromCents, exactEuros, isWholeCents } from "./french.js";
 
 import { compute, type Answer, type ComputeOptions } from "./compute.js";
-import { readDossier } from "./dossier.js";
+import { readDossier, type ReadOptions } from "./dossier.js";
 
-/** Reads a dossier and returns its answer (spec §3): the shortest path for callers. */
-export function answerOf(input: unknown, options?: ComputeOptions): Answer {
-  return compute(readDossier(input), options).answer;
+/** Reads a dossier and returns its answer: the shortest path for callers. */
+export function answerOf(input: unknown, options?: ComputeOptions & ReadOptions): Answer {
+  return compute(readDossier(input, options), options).answer;
 }

@@ -5,8 +5,13 @@
  */
 import Fraction from "fraction.js";
 import { describe, expect, it } from "vitest";
+import { lawOn } from "@succ/rules";
 import { answerOf, compute, readDossier, roundEuro, scaleTax } from "../src/index.js";
+
+/** The scales in force on 2026-06-15, the date of the helpers' dossiers. */
+const SCALES = lawOn("2026-06-15").scales;
 import { oneGift, oneHeir } from "./helpers.js";
+import { estateOf } from "./helpers.js";
 
 /** The part_taxable and droits of the only beneficiary of a dossier. */
 function only(d: unknown, ignore: Parameters<typeof answerOf>[1] = {}): [number, number] {
@@ -40,14 +45,14 @@ describe("band edges of the direct-line scale (art. 777 tableau I)", () => {
     [2000000, "662394.30", 662394], // 574,948.95 + 0.45 × 194,323 = 87,445.35
   ];
   it.each(cases)("scale(%i) = %s exactly", (taxable, exact) => {
-    expect(scaleTax("directLine", new Fraction(taxable)).toFraction()).toBe(frac(exact));
+    expect(scaleTax(SCALES.directLine, new Fraction(taxable)).toFraction()).toBe(frac(exact));
   });
   it.each(cases)("a child's gift taxable at %i pays the rounded tax (%s → %i)", (taxable, _exact, rounded) => {
     // Gift of 100,000 (allowance) + taxable to a child: the taxable share is exactly `taxable`.
     expect(only(oneGift(100000 + taxable))).toEqual([taxable, rounded]);
   });
   it("scale(0) is 0", () => {
-    expect(scaleTax("directLine", new Fraction(0)).equals(0)).toBe(true);
+    expect(scaleTax(SCALES.directLine, new Fraction(0)).equals(0)).toBe(true);
     expect(only(oneGift(100000))).toEqual([0, 0]);
   });
 });
@@ -82,7 +87,7 @@ describe("band edges of the other scales", () => {
     [1805678, "573961.60", 573962],
   ];
   it.each(spouse)("spouse scale(%i) = %s", (taxable, exact, rounded) => {
-    expect(scaleTax("spouse", new Fraction(taxable)).toFraction()).toBe(frac(exact));
+    expect(scaleTax(SCALES.spouse, new Fraction(taxable)).toFraction()).toBe(frac(exact));
     expect(only(oneGift(80724 + taxable, { relationship: "spouse" }))).toEqual([taxable, rounded]);
     expect(only(oneGift(80724 + taxable, { relationship: "pacs" }))).toEqual([taxable, rounded]);
   });
@@ -355,8 +360,8 @@ describe("funeral costs: deducted up to 1,500 (art. 775)", () => {
     expect(only(oneHeir("201500.50", { funeralCosts: "1500.01" }))).toEqual([100001, 18195]);
     expect(only(oneHeir("201500.50", { funeralCosts: 9000 }))).toEqual([100001, 18195]);
     const r = compute(readDossier(oneHeir("201500.50", { funeralCosts: "1500.01" })));
-    expect(r.estate!.funeralDeducted.toFraction()).toBe("1500");
-    expect(r.estate!.netEstate.toFraction()).toBe(frac("200000.50"));
+    expect(estateOf(r).funeralDeducted.toFraction()).toBe("1500");
+    expect(estateOf(r).netEstate.toFraction()).toBe(frac("200000.50"));
   });
   it("without the cap (counterfactual) the whole cost is deducted", () => {
     // 2,000 → net 199,500.50 → 99,500.50 → 99,501; 1,380.75 + 0.20 × 83,569 = 18,094.55 → 18,095.

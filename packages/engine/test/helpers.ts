@@ -1,3 +1,11 @@
+import type { ComputeResult, EstateTotals } from "../src/index.js";
+
+/** The estate totals of a result that must be an estate's. */
+export function estateOf(r: ComputeResult): EstateTotals {
+  if (r.kind !== "estate") throw new Error("expected an estate");
+  return r.estate;
+}
+
 /** Small dossier builders for the tests (plain JSON objects, as a user would write them). */
 
 export interface GiftOptions {

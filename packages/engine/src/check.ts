@@ -1,0 +1,114 @@
+import type Fraction from "fraction.js";
+import { isLawCoverageError, type Law, type LawSource } from "@succ/rules";
+import { formatDate, withinYearsBefore } from "./dates.js";
+import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
+import { DossierError, type DossierIssue } from "./errors.js";
+import { add, euro, lt, positive, sub, sum, ZERO } from "./exact.js";
+import type { Rule } from "./rules.js";
+
+/** The acts the `cgi` rules compute: the law of these years is in the tables, with its sources. */
+export const CGI_ACTS = { from: "2017-01-01", to: "2026-12-31" } as const;
+
+/**
+ * Under `cgi`, a prior gift from this day on may leave its allowances to the replay; an earlier
+ * one must state them: the child allowance was then 159,325 € and other regimes applied (loi
+ * n° 2012-958 du 16 août 2012).
+ */
+export const REPLAY_FROM = "2012-08-17";
+
+/**
+ * The net estate: Σ assets − Σ debts − the funeral deduction of art. 775. Under `seed`, the
+ * invoice within the flat amount (the simplification of levels 1-4); under `cgi`, the flat amount
+ * whatever the invoice, or the gross assets when they are lower. Counterfactuals: `funeralCap`
+ * deducts the whole invoice; `funeralFlat` (cgi) takes the flat amount as a cap on the invoice.
+ */
+export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "debts" | "funeralCosts">, law: Law, ignore: ReadonlySet<Rule> = new Set()) {
+  const assets = sum(d.assets.map((a) => a.value));
+  const debts = sum(d.debts.map((a) => a.value));
+  const flat = euro(law.funeralDeduction);
+  let funeralDeducted: Fraction;
+  let funeralMethod: "capped" | "flat" | "grossAssets" | "invoice";
+  if (ignore.has("funeralCap")) {
+    funeralDeducted = d.funeralCosts;
+    funeralMethod = "invoice";
+  } else if (d.ruleSet === "seed" || ignore.has("funeralFlat")) {
+    funeralDeducted = lt(flat, d.funeralCosts) ? flat : d.funeralCosts;
+    funeralMethod = "capped";
+  } else if (lt(assets, flat)) {
+    funeralDeducted = assets;
+    funeralMethod = "grossAssets";
+  } else {
+    funeralDeducted = flat;
+    funeralMethod = "flat";
+  }
+  return { assets, debts, funeralDeducted, funeralMethod, netEstate: sub(sub(assets, debts), funeralDeducted) };
+}
+
+/**
+ * The checks of a dossier that depend on the law it is computed under; returns the law of the
+ * act's date. Throws a DossierError listing every problem with its path.
+ */
+export function checkDossier(d: Dossier, source: LawSource): Law {
+  const issues: DossierIssue[] = [];
+  const fail = (path: string, message: string): void => {
+    issues.push({ path, message });
+  };
+  const day = formatDate(d.date);
+  const cgi = d.ruleSet === "cgi";
+  if (cgi && (day < CGI_ACTS.from || day > CGI_ACTS.to)) {
+    throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${CGI_ACTS.from} to ${CGI_ACTS.to}, not ${day}` }]);
+  }
+  let law: Law;
+  try {
+    law = source.on(day);
+    // Touch the values every computation reads, so that a date the tables do not cover fails here.
+    void law.scales.directLine;
+    void law.allowances.personal.estate.child;
+    void law.recallYears;
+  } catch (e) {
+    if (isLawCoverageError(e)) throw new DossierError([{ path: "date", message: e.message }]);
+    throw e;
+  }
+
+  if (d.kind === "estate") {
+    const { netEstate } = netEstateOf(d, law);
+    const bequests = sum(d.bequests.map((b) => b.amount));
+    if (lt(netEstate, ZERO)) fail("debts", "the debts and funeral costs exceed the assets");
+    else if (lt(netEstate, bequests)) fail("bequests", `bequests total ${formatAmount(bequests)} €, above the net estate`);
+    else if (d.residue.length === 0 && positive(sub(netEstate, bequests))) fail("residue", "no shares, but the net estate leaves a residue after the bequests");
+  }
+
+  const byId = new Map(d.beneficiaries.map((b) => [b.id, b]));
+  const g790 = law.cashGift790G;
+  const donees = cgi && !d.person.hasDescendants ? [...g790.donees, ...g790.doneesWithoutDescendants] : g790.donees;
+  /** Σ of the exempt 790 G gifts to a beneficiary within the renewal period before the act. */
+  let used: Map<string, Fraction> | undefined;
+  d.priorGifts.forEach((g) => {
+    const p = `priorGifts[${g.index}]`;
+    const b = byId.get(g.beneficiary)!;
+    if (g.cash790G && !donees.includes(b.relationship)) fail(`${p}.cash790G`, `art. 790 G does not cover a ${b.relationship}${cgi && b.relationship === "nephew" ? " of a donor with descendants" : ""}`);
+    if (g.cash790G && withinYearsBefore(g.date, d.date, g790.renewalYears)) {
+      used ??= new Map();
+      used.set(g.beneficiary, add(used.get(g.beneficiary) ?? ZERO, g.value));
+    }
+    if (!cgi) return;
+    if (b.represents !== null) {
+      fail(`${p}.beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);
+    }
+    if (!g.cash790G && g.allowanceUsed === null && formatDate(g.date) < REPLAY_FROM) {
+      fail(`${p}.allowanceUsed`, `a gift made before ${REPLAY_FROM} must state the allowance it used (as in its deed): the allowances and the recall then followed other rules`);
+    }
+    if (g.disabilityAllowanceUsed !== null && positive(g.disabilityAllowanceUsed) && !b.disabled) {
+      fail(`${p}.disabilityAllowanceUsed`, `${b.id} is not disabled`);
+    }
+  });
+  if (used) {
+    for (const [id, total] of used) {
+      if (total.gt(g790.ceiling)) {
+        fail("priorGifts", `790 G gifts to ${id} within ${g790.renewalYears} years total ${formatAmount(total)} €, above the ceiling of ${g790.ceiling} €`);
+      }
+    }
+  }
+  if (issues.length > 0) throw new DossierError(issues);
+  return law;
+}

@@ -1,0 +1,45 @@
+import { ENACTED } from "./enactments.js";
+import { ref, SOURCES } from "./references.js";
+import { DESCENDANTS, type Relationship } from "./relationships.js";
+import { period, series } from "./series.js";
+
+/** Exemptions of inheritance tax: the spouse (art. 796-0 bis), siblings (796-0 ter), small estates (796-0, 800 I). */
+
+/** Art. 796-0 bis: the surviving spouse and the PACS partner pay no inheritance tax. */
+export const SPOUSE_ESTATE_EXEMPTION = series<readonly Relationship[]>(
+  "exonération du conjoint survivant et du partenaire de PACS",
+  "relationships",
+  ref("796-0 bis", "796-0 bis", SOURCES.BOFIP_796),
+  [period(["spouse", "pacs"], "2007-08-22", null, ENACTED.TEPA)],
+);
+
+/**
+ * Art. 796-0 ter: a brother or sister who is single, widowed, divorced or separated, older than
+ * this age on the day of death (or disabled), and who lived with the deceased for the years below
+ * before the death, is exempt.
+ */
+export const SIBLING_EXEMPTION = {
+  olderThan: series("âge que le frère ou la sœur doit dépasser au jour du décès", "years", ref("796-0 ter", "796-0 ter", SOURCES.F14198), [
+    period(50, "2007-08-22", null, ENACTED.TEPA),
+  ]),
+  cohabitationYears: series("durée de vie commune avec le défunt avant le décès", "years", ref("796-0 ter", "796-0 ter", SOURCES.F14198), [
+    period(5, "2007-08-22", null, ENACTED.TEPA),
+  ]),
+} as const;
+
+/**
+ * Art. 796-0 with art. 800 I: below these gross estates, heirs dispensed from filing a return owe
+ * no inheritance tax: the direct line and the spouse or PACS partner below the first amount
+ * (provided no prior gift to them is unregistered), everyone below the second.
+ */
+export const SMALL_ESTATE_EXEMPTION = {
+  directLineBelow: series("actif brut en deçà duquel la ligne directe et le conjoint sont dispensés", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
+    period(50_000, "2012-09-12", null, ENACTED.BOFIP2012),
+  ]),
+  directLine: series<readonly Relationship[]>("héritiers concernés : ligne directe, conjoint et partenaire de PACS", "relationships", ref("800 I", "800", SOURCES.BOFIP_796), [
+    period([...DESCENDANTS, "spouse", "pacs"], "2012-09-12", null, ENACTED.BOFIP2012),
+  ]),
+  everyoneBelow: series("actif brut en deçà duquel tout héritier est dispensé", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
+    period(3_000, "2012-09-12", null, ENACTED.BOFIP2012),
+  ]),
+} as const;

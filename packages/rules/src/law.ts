@@ -1,0 +1,213 @@
+import { PERSONAL_ALLOWANCES, DEFAULT_ALLOWANCE, DISABILITY_ALLOWANCE } from "./allowances.js";
+import { CASH_GIFT_790G, HOUSING_GIFT_790ABIS } from "./cash-gifts.js";
+import { FUNERAL_DEDUCTION, FURNITURE_FLAT_RATE, MAIN_RESIDENCE_REDUCTION, RECALL_YEARS } from "./estate.js";
+import { SIBLING_EXEMPTION, SMALL_ESTATE_EXEMPTION, SPOUSE_ESTATE_EXEMPTION } from "./exemptions.js";
+import { CONTRACTS_FROM, INSURED_AGE_LIMIT, LEVY_990I_ALLOWANCE, LEVY_990I_EXEMPT, LEVY_990I_SCALE, PREMIUMS_757B_ALLOWANCE } from "./life-insurance.js";
+import { SCALES, SCALE_OF } from "./scales.js";
+import { deepFreeze, isRegime, isSeries, type RegimeSeries } from "./series.js";
+import type { Series } from "./types.js";
+import { USUFRUCT_669 } from "./usufruct.js";
+
+/**
+ * All the law this project applies, as one tree of dated series. Formulas never read it
+ * directly: they read the law of a date, {@link lawOn}, which has the same shape with each series
+ * replaced by its value on that date.
+ */
+export const LAW_SERIES = deepFreeze({
+  funeralDeduction: FUNERAL_DEDUCTION,
+  allowances: {
+    personal: PERSONAL_ALLOWANCES,
+    default: DEFAULT_ALLOWANCE,
+    disability: DISABILITY_ALLOWANCE,
+  },
+  exemptions: {
+    spouseEstate: SPOUSE_ESTATE_EXEMPTION,
+    sibling: SIBLING_EXEMPTION,
+    smallEstate: SMALL_ESTATE_EXEMPTION,
+  },
+  scales: SCALES,
+  scaleOf: SCALE_OF,
+  recallYears: RECALL_YEARS,
+  cashGift790G: CASH_GIFT_790G,
+  housingGift790ABis: HOUSING_GIFT_790ABIS,
+  usufruct669: USUFRUCT_669,
+  furnitureFlatRate: FURNITURE_FLAT_RATE,
+  mainResidenceReduction: MAIN_RESIDENCE_REDUCTION,
+  lifeInsurance: {
+    allowance990I: LEVY_990I_ALLOWANCE,
+    scale990I: LEVY_990I_SCALE,
+    exempt990I: LEVY_990I_EXEMPT,
+    insuredAgeLimit: INSURED_AGE_LIMIT,
+    allowance757B: PREMIUMS_757B_ALLOWANCE,
+    contractsFrom: CONTRACTS_FROM,
+  },
+});
+
+export type LawSeries = typeof LAW_SERIES;
+
+/** A tree of series with each series replaced by its value (`null` for a regime not in force). */
+export type ValuesOf<T> =
+  T extends RegimeSeries<infer V> ? V | null : T extends Series<infer V> ? V : T extends object ? { readonly [K in keyof T]: ValuesOf<T[K]> } : T;
+
+/**
+ * The law in force on a day: every value of {@link LAW_SERIES} on that day, and the first and
+ * last day of the stretch of days over which all of them stay the same.
+ */
+export type Law = ValuesOf<LawSeries> & {
+  readonly from: string;
+  readonly to: string | null;
+};
+
+/** Where the law of a date comes from: the dated tables, or a law of one's own (a fictional law). */
+export interface LawSource {
+  on(date: string): Law;
+}
+
+/** A value asked of the law on a day its tables do not cover. */
+export class LawCoverageError extends RangeError {
+  readonly code = "SUCC_LAW_COVERAGE";
+  constructor(
+    readonly article: string,
+    readonly label: string,
+    /** The first day of the stretch of days asked about. */
+    readonly date: string,
+    readonly first: string | null,
+  ) {
+    super(`art. ${article} (${label}): the law tables hold no value ${first !== null && date < first ? `before ${first}` : `on ${date}`}`);
+    this.name = "LawCoverageError";
+  }
+}
+
+export function isLawCoverageError(e: unknown): e is LawCoverageError {
+  return e instanceof LawCoverageError || (e instanceof Error && (e as { code?: unknown }).code === "SUCC_LAW_COVERAGE");
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD. */
+export function isDay(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function dayAfter(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const next = d < daysInMonth(y, m) ? { y, m, d: d + 1 } : m < 12 ? { y, m: m + 1, d: 1 } : { y: y + 1, m: 1, d: 1 };
+  return `${String(next.y).padStart(4, "0")}-${String(next.m).padStart(2, "0")}-${String(next.d).padStart(2, "0")}`;
+}
+
+/** The value of one series on a day: `undefined` when no period covers it. */
+export function valueOn<V>(s: Series<V>, day: string): V | undefined {
+  for (const p of s.periods) if (p.from <= day && (p.to === null || day <= p.to)) return p.value;
+  return undefined;
+}
+
+function forEachSeries(tree: object, f: (s: Series<unknown>) => void): void {
+  for (const v of Object.values(tree)) {
+    if (isSeries(v)) f(v);
+    else if (typeof v === "object" && v !== null) forEachSeries(v, f);
+  }
+}
+
+/** Every day on which some value of the tree starts or stops applying, in order. */
+function breakpoints(tree: object): string[] {
+  const days = new Set<string>();
+  forEachSeries(tree, (s) => {
+    for (const p of s.periods) {
+      days.add(p.from);
+      if (p.to !== null) days.add(dayAfter(p.to));
+    }
+  });
+  return [...days].sort();
+}
+
+/** The values of `tree` on `day`; a value not covered is a getter that throws, so only a computation that needs it fails. */
+function valuesOn(tree: object, day: string, extra: Record<string, unknown> = {}): object {
+  const out: Record<string, unknown> = { ...extra };
+  for (const [k, v] of Object.entries(tree)) {
+    if (isSeries(v)) {
+      const value = valueOn(v, day);
+      if (value !== undefined) out[k] = value;
+      else if (isRegime(v)) out[k] = null;
+      else {
+        const first = v.periods[0]?.from ?? null;
+        Object.defineProperty(out, k, {
+          enumerable: true,
+          get() {
+            throw new LawCoverageError(v.reference.article, v.label, day, first);
+          },
+        });
+      }
+    } else if (typeof v === "object" && v !== null) out[k] = valuesOn(v, day);
+    else out[k] = v;
+  }
+  return Object.freeze(out);
+}
+
+/**
+ * The law of each date of a tree of series: `on(day)` finds the stretch of days that holds it
+ * (a binary search over the days where a value changes) and returns that stretch's law, built
+ * once and shared. Tests give it a copy of {@link LAW_SERIES} with a value added.
+ */
+export function datedLaw(tree: LawSeries): LawSource {
+  const days = breakpoints(tree);
+  const built: (Law | undefined)[] = new Array(days.length + 1);
+  const build = (i: number): Law => {
+    const from = i === 0 ? "0000-01-01" : days[i - 1]!;
+    const to = i < days.length ? dayBefore(days[i]!) : null;
+    // Not a spread: the getters of values the tables do not cover must stay getters.
+    return valuesOn(tree, from, { from, to }) as Law;
+  };
+  return {
+    on(day: string): Law {
+      if (!isDay(day)) throw new RangeError(`not a date (YYYY-MM-DD): ${JSON.stringify(day)}`);
+      // i = the number of breakpoints on or before `day`.
+      let lo = 0;
+      let hi = days.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (days[mid]! <= day) lo = mid + 1;
+        else hi = mid;
+      }
+      return (built[lo] ??= build(lo));
+    },
+  };
+}
+
+function dayBefore(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const prev = d > 1 ? { y, m, d: d - 1 } : m > 1 ? { y, m: m - 1, d: daysInMonth(y, m - 1) } : { y: y - 1, m: 12, d: 31 };
+  return `${String(prev.y).padStart(4, "0")}-${String(prev.m).padStart(2, "0")}-${String(prev.d).padStart(2, "0")}`;
+}
+
+/** The law of the dated tables of this package. */
+export const DATED_LAW: LawSource = datedLaw(LAW_SERIES);
+
+/** The law in force on a day (YYYY-MM-DD), from the dated tables: the one way formulas read the law. */
+export function lawOn(day: string): Law {
+  return DATED_LAW.on(day);
+}
+
+/** One law for every date (a fictional law drawn for a task). */
+export function constantLaw(law: Law): LawSource {
+  return { on: () => law };
+}
+
+/** The first day from which every value of a tree of series is covered. */
+export function coverageStart(tree: LawSeries = LAW_SERIES): string {
+  let start = "0000-01-01";
+  forEachSeries(tree, (s) => {
+    if (!isRegime(s) && s.periods[0] && s.periods[0].from > start) start = s.periods[0].from;
+  });
+  return start;
+}
