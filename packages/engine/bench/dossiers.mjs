@@ -73,3 +73,17 @@ export function makeSet(seed, minB, maxB, size) {
   return out;
 }
 
+
+/**
+ * The same dossier under the `cgi` rules: the act moved into 2017-2026 (same day), the prior
+ * gifts made before 2012-08-17 given the allowance they used (as their deed would), and the own
+ * prior gifts of representing grandchildren dropped (out of scope under cgi).
+ */
+export function asCgi(d) {
+  const date = d.date > "2026-12-31" ? `2026${d.date.slice(4)}` : d.date;
+  const representing = new Set(d.beneficiaries.filter((b) => b.represents).map((b) => b.id));
+  const priorGifts = d.priorGifts
+    .filter((g) => !representing.has(g.beneficiary) && g.date < date)
+    .map((g) => (g.cash790G || g.date >= "2012-08-17" ? g : { ...g, allowanceUsed: Math.min(g.value, 159_325) }));
+  return { ...d, law: "cgi", date, priorGifts };
+}

@@ -1,6 +1,6 @@
 import type Fraction from "fraction.js";
 import { isLawCoverageError, type Law, type LawSource } from "@succ/rules";
-import { formatDate, withinYearsBefore } from "./dates.js";
+import { formatDate, withinYearsBefore, type CivilDate } from "./dates.js";
 import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, euro, lt, positive, sub, sum, ZERO } from "./exact.js";
@@ -16,13 +16,32 @@ export const CGI_ACTS = { from: "2017-01-01", to: "2026-12-31" } as const;
  */
 export const REPLAY_FROM = "2012-08-17";
 
+/** The laws already read from each source, by day (y × 10,000 + m × 100 + d): most dossiers share a few days. */
+const lawCache = new WeakMap<LawSource, Map<number, Law>>();
+
+/** The law in force on a day, from a source. */
+export function lawAt(source: LawSource, day: CivilDate): Law {
+  let byDay = lawCache.get(source);
+  if (byDay === undefined) lawCache.set(source, (byDay = new Map()));
+  const key = day.y * 10_000 + day.m * 100 + day.d;
+  let law = byDay.get(key);
+  if (law === undefined) {
+    law = source.on(formatDate(day));
+    if (byDay.size >= 4096) byDay.clear();
+    byDay.set(key, law);
+  }
+  return law;
+}
+
 /**
  * The net estate: Σ assets − Σ debts − the funeral deduction of art. 775. Under `seed`, the
  * invoice within the flat amount (the simplification of levels 1-4); under `cgi`, the flat amount
  * whatever the invoice, or the gross assets when they are lower. Counterfactuals: `funeralCap`
  * deducts the whole invoice; `funeralFlat` (cgi) takes the flat amount as a cap on the invoice.
  */
-export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "debts" | "funeralCosts">, law: Law, ignore: ReadonlySet<Rule> = new Set()) {
+const NOTHING_IGNORED: ReadonlySet<Rule> = new Set();
+
+export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "debts" | "funeralCosts">, law: Law, ignore: ReadonlySet<Rule> = NOTHING_IGNORED) {
   const assets = sum(d.assets.map((a) => a.value));
   const debts = sum(d.debts.map((a) => a.value));
   const flat = euro(law.funeralDeduction);
@@ -46,21 +65,22 @@ export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "debts
 
 /**
  * The checks of a dossier that depend on the law it is computed under; returns the law of the
- * act's date. Throws a DossierError listing every problem with its path.
+ * act's date and, for an estate, its net estate under that law. Throws a DossierError listing
+ * every problem with its path.
  */
-export function checkDossier(d: Dossier, source: LawSource): Law {
+export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: ReturnType<typeof netEstateOf> | null } {
   const issues: DossierIssue[] = [];
   const fail = (path: string, message: string): void => {
     issues.push({ path, message });
   };
-  const day = formatDate(d.date);
   const cgi = d.ruleSet === "cgi";
+  const day = cgi ? formatDate(d.date) : "";
   if (cgi && (day < CGI_ACTS.from || day > CGI_ACTS.to)) {
     throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${CGI_ACTS.from} to ${CGI_ACTS.to}, not ${day}` }]);
   }
   let law: Law;
   try {
-    law = source.on(day);
+    law = lawAt(source, d.date);
     // Touch the values every computation reads, so that a date the tables do not cover fails here.
     void law.scales.directLine;
     void law.allowances.personal.estate.child;
@@ -70,22 +90,23 @@ export function checkDossier(d: Dossier, source: LawSource): Law {
     throw e;
   }
 
+  let net: ReturnType<typeof netEstateOf> | null = null;
   if (d.kind === "estate") {
-    const { netEstate } = netEstateOf(d, law);
+    net = netEstateOf(d, law);
+    const netEstate = net.netEstate;
     const bequests = sum(d.bequests.map((b) => b.amount));
     if (lt(netEstate, ZERO)) fail("debts", "the debts and funeral costs exceed the assets");
     else if (lt(netEstate, bequests)) fail("bequests", `bequests total ${formatAmount(bequests)} €, above the net estate`);
     else if (d.residue.length === 0 && positive(sub(netEstate, bequests))) fail("residue", "no shares, but the net estate leaves a residue after the bequests");
   }
 
-  const byId = new Map(d.beneficiaries.map((b) => [b.id, b]));
   const g790 = law.cashGift790G;
   const donees = cgi && !d.person.hasDescendants ? [...g790.donees, ...g790.doneesWithoutDescendants] : g790.donees;
   /** Σ of the exempt 790 G gifts to a beneficiary within the renewal period before the act. */
   let used: Map<string, Fraction> | undefined;
   d.priorGifts.forEach((g) => {
     const p = `priorGifts[${g.index}]`;
-    const b = byId.get(g.beneficiary)!;
+    const b = d.beneficiaries.find((x) => x.id === g.beneficiary)!;
     if (g.cash790G && !donees.includes(b.relationship)) fail(`${p}.cash790G`, `art. 790 G does not cover a ${b.relationship}${cgi && b.relationship === "nephew" ? " of a donor with descendants" : ""}`);
     if (g.cash790G && withinYearsBefore(g.date, d.date, g790.renewalYears)) {
       used ??= new Map();
@@ -110,5 +131,5 @@ export function checkDossier(d: Dossier, source: LawSource): Law {
     }
   }
   if (issues.length > 0) throw new DossierError(issues);
-  return law;
+  return { law, net };
 }

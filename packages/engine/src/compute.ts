@@ -1,9 +1,9 @@
 import Fraction from "fraction.js";
 import { DATED_LAW, isLawCoverageError, LAW_SERIES, usufructPercent, type Law, type LawSource, type Relationship, type ScaleName } from "@succ/rules";
-import { ageOn, compareDates, formatDate, withinYearsBefore, type CivilDate } from "./dates.js";
+import { ageOn, compareDates, withinYearsBefore } from "./dates.js";
 import { add, euro, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, PriorGift, RuleSet } from "./dossier.js";
-import { checkDossier, netEstateOf } from "./check.js";
+import { checkDossier, lawAt, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
 import type { Rule } from "./rules.js";
 import { scaleSlices, type BandDetail } from "./scale.js";
@@ -163,18 +163,14 @@ export function roundEuro(x: Fraction): number {
 const min = (a: Fraction, b: Fraction): Fraction => (lt(a, b) ? a : b);
 const floor0 = (a: Fraction): Fraction => (positive(a) ? a : ZERO);
 
-/** The law in force on a day, from a source. */
-export function lawAt(source: LawSource, day: CivilDate): Law {
-  return source.on(formatDate(day));
-}
-
 /** Whether a relationship is exempt in an estate (art. 796-0 bis). */
 function spouseExempt(law: Law, rel: Relationship): boolean {
   return law.exemptions.spouseEstate.includes(rel);
 }
 
-function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<Rule>): EstateTotals {
-  const n = netEstateOf(d, law, ignore);
+function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<Rule>, checked: ReturnType<typeof netEstateOf> | null): EstateTotals {
+  // The checks computed the net estate under the law itself; a counterfactual on the funeral deduction recomputes it.
+  const n = checked !== null && !ignore.has("funeralCap") && !ignore.has("funeralFlat") ? checked : netEstateOf(d, law, ignore);
   let bequests = ZERO;
   for (const b of d.bequests) bequests = add(bequests, b.amount);
   let usufruct: EstateTotals["usufruct"] = null;
@@ -192,7 +188,7 @@ function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<Rule>): Es
     if (lt(n.assets, euro(s.everyoneBelow))) smallEstate = "everyone";
     else if (lt(n.assets, euro(s.directLineBelow))) smallEstate = "directLine";
   }
-  return { ...n, funeralCosts: d.funeralCosts, bequests, residue, usufruct, smallEstate };
+  return { assets: n.assets, debts: n.debts, funeralDeducted: n.funeralDeducted, funeralMethod: n.funeralMethod, netEstate: n.netEstate, funeralCosts: d.funeralCosts, bequests, residue, usufruct, smallEstate };
 }
 
 function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<Rule>): ValuePart[] {
@@ -397,8 +393,8 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
   const ignored = options.ignore ?? [];
   const ignore = new Set<Rule>(ignored);
   const source = options.law ?? DATED_LAW;
-  const law = checkDossier(dossier, source);
-  const estate = dossier.kind === "estate" ? estateTotals(dossier, law, ignore) : null;
+  const { law, net } = checkDossier(dossier, source);
+  const estate = dossier.kind === "estate" ? estateTotals(dossier, law, ignore, net) : null;
   const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : 0;
   const beneficiaries: BeneficiaryResult[] = [];
   const answer: Answer = { beneficiaires: {}, total_droits: 0 };
@@ -422,8 +418,7 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
       taxable = roundEuro(taxableExact);
       scale = law.scaleOf[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
-      ({ bands, taxExact } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
-      tax = roundEuro(taxExact);
+      ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
     }
     beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: ex, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
     const line = { part_taxable: taxable, droits: tax };
@@ -439,7 +434,7 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
 function exemptionOf(d: Dossier, law: Law, estate: EstateTotals | null, b: Beneficiary, ignore: ReadonlySet<Rule>): Exemption | null {
   if (d.kind !== "estate") return null;
   if (spouseExempt(law, b.relationship) && !ignore.has("spouseExemption")) return { reason: "spouse", article: LAW_SERIES.exemptions.spouseEstate.reference.article };
-  const small = { reason: "smallEstate", article: LAW_SERIES.exemptions.smallEstate.directLineBelow.reference.article } as const;
+  const small = { reason: "smallEstate", article: LAW_SERIES.exemptions.smallEstate.directLine.reference.article } as const;
   if (estate?.smallEstate === "everyone") return small;
   if (estate?.smallEstate === "directLine" && law.exemptions.smallEstate.directLine.includes(b.relationship)) {
     const unregistered = d.priorGifts.some((g) => g.beneficiary === b.id && !g.registered);

@@ -53,10 +53,23 @@ function gcd(a: number, b: number): number {
 
 /** n/d for safe integers n (any sign) and d > 0, reduced with number arithmetic. */
 export function ratio(n: number, d: number): Fraction {
+  if (d === 1) return n < 0 ? make(-1n, BigInt(-n), 1n) : make(1n, BigInt(n), 1n);
   const neg = n < 0;
   const a = neg ? -n : n;
   const g = gcd(a, d);
   return make(neg && a !== 0 ? -1n : 1n, BigInt(a / g), BigInt(d / g));
+}
+
+/** n/d for BigInts n (any sign) and d > 0, reduced: with numbers while they are safe. */
+export function fraction(n: bigint, d: bigint): Fraction {
+  if (d === 1n) return integer(n);
+  if (n <= SMALL && n >= -SMALL && d <= SMALL) return ratio(Number(n), Number(d));
+  const neg = n < 0n;
+  let a = neg ? -n : n;
+  let b = d;
+  while (b !== 0n) [a, b] = [b, a % b];
+  const g = a;
+  return make(neg ? -1n : 1n, (neg ? -n : n) / g, d / g);
 }
 
 const small = (a: Fraction) => a.n <= SMALL && a.d <= SMALL;

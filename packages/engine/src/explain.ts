@@ -177,7 +177,10 @@ function appliedArticles(res: ComputeResult): string[] {
   if (res.kind === "estate") {
     add(A.funeralDeduction.reference.article);
     if (res.estate.usufruct) add(A.usufruct669.reference.article);
-    if (res.estate.smallEstate) add(A.exemptions.smallEstate.directLineBelow.reference.article);
+    if (res.estate.smallEstate) {
+      add(A.exemptions.smallEstate.directLine.reference.article);
+      add(A.exemptions.smallEstate.directLineBelow.reference.article);
+    }
   }
   for (const r of res.beneficiaries) {
     if (r.exemption) add(r.exemption.article);
@@ -229,8 +232,8 @@ export function explain(res: ComputeResult): string {
       const s = res.law.exemptions.smallEstate;
       out.push(
         e.smallEstate === "everyone"
-          ? `  Actif brut inférieur à ${euros(s.everyoneBelow)} : aucun héritier ne doit de droits (art. ${A.exemptions.smallEstate.everyoneBelow.reference.article}).`
-          : `  Actif brut inférieur à ${euros(s.directLineBelow)} : la ligne directe, le conjoint et le partenaire de PACS sont exonérés, sauf donation antérieure non enregistrée (art. ${A.exemptions.smallEstate.directLineBelow.reference.article}).`,
+          ? `  Actif brut inférieur à ${euros(s.everyoneBelow)} : aucun héritier ne doit de droits (art. ${A.exemptions.smallEstate.directLine.reference.article} et ${A.exemptions.smallEstate.everyoneBelow.reference.article}).`
+          : `  Actif brut inférieur à ${euros(s.directLineBelow)} : la ligne directe, le conjoint et le partenaire de PACS sont exonérés, sauf donation antérieure non enregistrée (art. ${A.exemptions.smallEstate.directLine.reference.article} et ${A.exemptions.smallEstate.directLineBelow.reference.article}).`,
       );
     }
     out.push("");

@@ -20,13 +20,12 @@ export {
   type RuleSet,
   type Sex,
 } from "./dossier.js";
-export { CGI_ACTS, REPLAY_FROM, netEstateOf } from "./check.js";
+export { CGI_ACTS, REPLAY_FROM, lawAt, netEstateOf } from "./check.js";
 export { RULES, RULE_INFO, rulesOf, type Rule } from "./rules.js";
 export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
 export {
   compute,
   donees790G,
-  lawAt,
   roundEuro,
   sameAnswer,
   type AllowanceItem,

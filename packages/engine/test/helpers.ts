@@ -1,4 +1,16 @@
-import type { ComputeResult, EstateTotals } from "../src/index.js";
+import { expect } from "vitest";
+import { DossierError, isDossierError, type ComputeResult, type EstateTotals } from "../src/index.js";
+
+/** The DossierError thrown by `f`, failing the test when there is none. */
+export function errorOf(f: () => unknown): DossierError {
+  try {
+    f();
+  } catch (e) {
+    expect(isDossierError(e)).toBe(true);
+    return e as DossierError;
+  }
+  throw new Error("expected a DossierError, but the dossier was accepted");
+}
 
 /** The estate totals of a result that must be an estate's. */
 export function estateOf(r: ComputeResult): EstateTotals {

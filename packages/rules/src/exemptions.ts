@@ -36,7 +36,7 @@ export const SMALL_ESTATE_EXEMPTION = {
   directLineBelow: series("actif brut en deçà duquel la ligne directe et le conjoint sont dispensés", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
     period(50_000, "2012-09-12", null, ENACTED.BOFIP2012),
   ]),
-  directLine: series<readonly Relationship[]>("héritiers concernés : ligne directe, conjoint et partenaire de PACS", "relationships", ref("800 I", "800", SOURCES.BOFIP_796), [
+  directLine: series<readonly Relationship[]>("héritiers exonérés en deçà du premier seuil : ligne directe, conjoint et partenaire de PACS", "relationships", ref("796-0", "796-0", SOURCES.BOFIP_796), [
     period([...DESCENDANTS, "spouse", "pacs"], "2012-09-12", null, ENACTED.BOFIP2012),
   ]),
   everyoneBelow: series("actif brut en deçà duquel tout héritier est dispensé", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
