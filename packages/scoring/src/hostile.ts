@@ -49,6 +49,9 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
     `${JSON.stringify(gold.ids[i])}: {"part_taxable": ${gold.partTaxable[i]}, "droits": ${gold.droits[i]}}`;
   const allEntries = gold.ids.map((_id, i) => entryText(i));
 
+  /** Half the room in `\"` escapes: a key written twice, decoded twice, then compared. */
+  const escapedHalf = '\\"'.repeat(Math.max(1, Math.floor((ROOM - json.length) / 4)));
+
   const formatExample =
     '<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": 149270, "droits": 28048}}, "total_droits": 28048}</droits>';
   const fullwidth = (euros: number): string =>
@@ -119,6 +122,11 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
     ["long_digits", block(withField(firstDroits, "9".repeat(Math.max(13, ROOM - json.length))))],
     ["long_zero_fraction", block(withField(firstDroits, `${first.droits}.${"0".repeat(Math.max(13, ROOM - json.length))}`))],
     ["long_key", block(withRootEntry(`"${"k".repeat(Math.max(1, ROOM - json.length))}": 0`))],
+    // Escapes: the parser decodes each one, so these are the most work per character it accepts.
+    ["escaped_key", block(withRootEntry(`"${"\\n".repeat(Math.max(1, Math.floor((ROOM - json.length) / 2)))}": 0`))],
+    ["escaped_key_between_letters", block(withRootEntry(`"${"k\\t".repeat(Math.max(1, Math.floor((ROOM - json.length) / 3)))}": 0`))],
+    ["escaped_duplicate_key", block(withRootEntry(`"${escapedHalf}": 0, "${escapedHalf}": 0`))],
+    ["escaped_amount", block(withField(firstDroits, `"${"\\u0031".repeat(Math.max(1, Math.floor((ROOM - json.length) / 6)))}"`))],
   ];
   return list.map(([name, reply]) => ({ name, reply }));
 }
