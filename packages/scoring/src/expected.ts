@@ -10,20 +10,41 @@ export const MAX_EUROS = 1_000_000_000;
  */
 const MAX_ID_LENGTH = 64;
 
+/** The keys of a beneficiary's line, in the order they are written and scored. */
+export type LineKey = "part_taxable" | "droits" | "prelevement_990I";
+/** A `seed` line, and a `cgi` line of a beneficiary who receives sums under art. 990 I. */
+const LINE_KEYS: readonly LineKey[] = ["part_taxable", "droits"];
+const LINE_KEYS_WITH_LEVY: readonly LineKey[] = ["part_taxable", "droits", "prelevement_990I"];
+const LEVY_KEY = "prelevement_990I";
+
+/** One gold amount of a beneficiary: whole euros, and the same as decimal text. */
+export interface GoldAmount {
+  readonly key: LineKey;
+  readonly euros: number;
+  /** Compared with reply amounts as text. */
+  readonly text: string;
+}
+
 /**
  * A checked copy of the gold answer: the scorer never reads the caller's object twice (a getter
  * or a later mutation cannot change the answer halfway through a score).
  */
 export interface Gold {
   readonly ids: readonly string[];
-  /** Per id, in `ids` order: whole euros. */
-  readonly partTaxable: readonly number[];
-  readonly droits: readonly number[];
+  /**
+   * Per id, in `ids` order: its amounts, part_taxable and droits, then prelevement_990I when the
+   * gold line has it. These are the keys a reply must give for that beneficiary, no more.
+   */
+  readonly lines: readonly (readonly GoldAmount[])[];
+  /** Per id, the keys of its line (the same order as `lines`). */
+  readonly lineKeys: readonly (readonly LineKey[])[];
   readonly total: number;
-  /** The same amounts as decimal text, compared with reply amounts as text. */
-  readonly partTaxableText: readonly string[];
-  readonly droitsText: readonly string[];
   readonly totalText: string;
+}
+
+/** The gold amount of `key` in a line (part_taxable and droits are always there). */
+export function amountOf(line: readonly GoldAmount[], key: LineKey): GoldAmount | undefined {
+  return line.find((amount) => amount.key === key);
 }
 
 function fail(message: string): never {
@@ -44,8 +65,7 @@ function checkId(id: string): void {
   if (!ok) fail(`beneficiary id ${JSON.stringify(id.slice(0, MAX_ID_LENGTH))} is not 1-64 characters of [A-Za-z0-9_-]`);
 }
 
-function checkKeys(value: Record<string, unknown>, keys: readonly string[], where: string): void {
-  const own = Object.keys(value);
+function checkKeys(own: readonly string[], keys: readonly string[], where: string): void {
   for (const key of own) if (!keys.includes(key)) fail(`${where}: unexpected key ${JSON.stringify(key)}`);
   for (const key of keys) if (!own.includes(key)) fail(`${where}: missing key ${JSON.stringify(key)}`);
 }
@@ -59,41 +79,40 @@ function checkEuros(value: unknown, where: string): number {
 
 /**
  * Checks a gold answer and returns a copy. Throws ScoringError("bad_expected") when it is
- * not exactly `{beneficiaires: {id: {part_taxable, droits}}, total_droits}` with whole euros in
- * [0, 10^9], at least one beneficiary and total_droits equal to the sum of droits.
+ * not exactly `{beneficiaires: {id: {part_taxable, droits[, prelevement_990I]}}, total_droits}`
+ * with whole euros in [0, 10^9], at least one beneficiary and total_droits equal to the sum of
+ * droits (the 990 I levy is not in it).
  */
 export function readGold(expected: unknown): Gold {
   try {
     if (!isRecord(expected)) fail("expected answer must be an object");
-    checkKeys(expected, ["beneficiaires", "total_droits"], "expected");
+    checkKeys(Object.keys(expected), ["beneficiaires", "total_droits"], "expected");
     const beneficiaries = expected["beneficiaires"];
     if (!isRecord(beneficiaries)) fail("expected.beneficiaires must be an object");
     const ids = Object.keys(beneficiaries);
     if (ids.length === 0) fail("expected.beneficiaires is empty");
-    const partTaxable: number[] = [];
-    const droits: number[] = [];
+    const lines: GoldAmount[][] = [];
+    const lineKeys: (readonly LineKey[])[] = [];
     let sum = 0;
     for (const id of ids) {
       checkId(id);
       const entry = beneficiaries[id];
       if (!isRecord(entry)) fail(`expected.beneficiaires.${id} must be an object`);
-      checkKeys(entry, ["part_taxable", "droits"], `expected.beneficiaires.${id}`);
-      partTaxable.push(checkEuros(entry["part_taxable"], `${id}.part_taxable`));
-      const tax = checkEuros(entry["droits"], `${id}.droits`);
-      droits.push(tax);
-      sum += tax; // exact: at most ~10^4 terms of ≤ 10^9, far below 2^53
+      // The line's own keys say which of the two shapes it has; a reply must then match it.
+      const own = Object.keys(entry);
+      const keys = own.includes(LEVY_KEY) ? LINE_KEYS_WITH_LEVY : LINE_KEYS;
+      checkKeys(own, keys, `expected.beneficiaires.${id}`);
+      const line = keys.map((key): GoldAmount => {
+        const euros = checkEuros(entry[key], `${id}.${key}`);
+        return { key, euros, text: String(euros) };
+      });
+      lines.push(line);
+      lineKeys.push(keys);
+      sum += amountOf(line, "droits")!.euros; // exact: at most ~10^4 terms of ≤ 10^9, far below 2^53
     }
     const total = checkEuros(expected["total_droits"], "total_droits");
     if (total !== sum) fail(`total_droits ${total} is not the sum of droits ${sum}`);
-    return {
-      ids,
-      partTaxable,
-      droits,
-      total,
-      partTaxableText: partTaxable.map(String),
-      droitsText: droits.map(String),
-      totalText: String(total),
-    };
+    return { ids, lines, lineKeys, total, totalText: String(total) };
   } catch (error) {
     if (error instanceof ScoringError) throw error;
     // A getter or proxy that throws: the gold answer is unreadable, which is a broken gold answer.

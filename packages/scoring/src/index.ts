@@ -4,4 +4,4 @@ export { formatAnswer } from "./format";
 export { hostileReplies, type HostileReply } from "./hostile";
 export { ScoringError } from "./errors";
 export { MAX_REPLY_LENGTH } from "./block";
-export type { ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";
+export type { BeneficiaryAnswer, ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";
