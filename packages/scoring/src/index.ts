@@ -1,4 +1,4 @@
-export { scoreReply, scoreReplyStrict } from "./score";
+export { isSuccess, scoreReply, scoreReplyStrict, SUCCESS_THRESHOLD } from "./score";
 export { checkExpected } from "./expected";
 export { formatAnswer } from "./format";
 export { hostileReplies, type HostileReply } from "./hostile";

@@ -14,6 +14,19 @@ import type { ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";
 const WEIGHT: Readonly<Record<LineKey, number>> = { part_taxable: 4, droits: 6, prelevement_990I: 6 };
 const CAP_PERCENT = 45;
 
+/**
+ * The score at or above which a reply is a success: every field right. Partial credit is capped
+ * at 0.45, so 1.0 is the only score at or above it, and any value in (0.45, 1] would say the
+ * same. It is 0.99, the value `succ eval` summaries and exported promptfoo assertions have
+ * always published, so that they can use this definition without changing what they write.
+ */
+export const SUCCESS_THRESHOLD = 0.99;
+
+/** Whether a score given by scoreReply is a success (score 1: every field right). */
+export function isSuccess(score: number): boolean {
+  return score >= SUCCESS_THRESHOLD;
+}
+
 const ROOT_KEYS = ["beneficiaires", "total_droits"] as const;
 
 function rejected(reason: string): ScoreResult {

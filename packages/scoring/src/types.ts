@@ -21,7 +21,7 @@ export interface ScoreOptions {
 }
 
 export interface ScoreResult {
-  /** In [0, 1]: 1 when all right, at most 0.45 otherwise. */
+  /** In [0, 1]: 1 when all right, at most 0.45 otherwise (see isSuccess). */
   score: number;
   /** `code` or `code: detail`, e.g. "ok", "partial", "unknown_key: B9", "bad_amount: B1.droits". */
   reason: string;
