@@ -16,14 +16,8 @@ export type LineKey = "part_taxable" | "droits" | "prelevement_990I";
 const LINE_KEYS: readonly LineKey[] = ["part_taxable", "droits"];
 const LINE_KEYS_WITH_LEVY: readonly LineKey[] = ["part_taxable", "droits", "prelevement_990I"];
 const LEVY_KEY = "prelevement_990I";
-
-/** One gold amount of a beneficiary: whole euros, and the same as decimal text. */
-export interface GoldAmount {
-  readonly key: LineKey;
-  readonly euros: number;
-  /** Compared with reply amounts as text. */
-  readonly text: string;
-}
+/** Where droits sits in both shapes of a line. */
+const DROITS_AT = 1;
 
 /**
  * A checked copy of the gold answer: the scorer never reads the caller's object twice (a getter
@@ -32,19 +26,20 @@ export interface GoldAmount {
 export interface Gold {
   readonly ids: readonly string[];
   /**
-   * Per id, in `ids` order: its amounts, part_taxable and droits, then prelevement_990I when the
-   * gold line has it. These are the keys a reply must give for that beneficiary, no more.
+   * Per id, in `ids` order: the keys of its line, part_taxable and droits, then
+   * prelevement_990I when the gold line has it. These are the keys a reply must give for that
+   * beneficiary, no more.
    */
-  readonly lines: readonly (readonly GoldAmount[])[];
-  /** Per id, the keys of its line (the same order as `lines`). */
-  readonly lineKeys: readonly (readonly LineKey[])[];
+  readonly keys: readonly (readonly LineKey[])[];
+  /** Per id: the whole euros of each of its keys, in the order of `keys`. */
+  readonly euros: readonly (readonly number[])[];
   readonly total: number;
-  readonly totalText: string;
 }
 
-/** The gold amount of `key` in a line (part_taxable and droits are always there). */
-export function amountOf(line: readonly GoldAmount[], key: LineKey): GoldAmount | undefined {
-  return line.find((amount) => amount.key === key);
+/** The gold euros of `key` for the beneficiary at `index`, if its line has that key. */
+export function goldEuros(gold: Gold, index: number, key: LineKey): number | undefined {
+  const at = gold.keys[index]!.indexOf(key);
+  return at < 0 ? undefined : gold.euros[index]![at];
 }
 
 function fail(message: string): never {
@@ -70,9 +65,11 @@ function checkKeys(own: readonly string[], keys: readonly string[], where: strin
   for (const key of keys) if (!own.includes(key)) fail(`${where}: missing key ${JSON.stringify(key)}`);
 }
 
-function checkEuros(value: unknown, where: string): number {
+/** `where` is the field's name, or its beneficiary's id when `key` completes it (built on failure only). */
+function checkEuros(value: unknown, where: string, key?: LineKey): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0 || value > MAX_EUROS) {
-    fail(`${where} must be a whole number of euros in [0, ${MAX_EUROS}], got ${String(value)}`);
+    const name = key === undefined ? where : `${where}.${key}`;
+    fail(`${name} must be a whole number of euros in [0, ${MAX_EUROS}], got ${String(value)}`);
   }
   return value === 0 ? 0 : value; // -0 would print as "0" anyway; keep the copy clean
 }
@@ -91,8 +88,8 @@ export function readGold(expected: unknown): Gold {
     if (!isRecord(beneficiaries)) fail("expected.beneficiaires must be an object");
     const ids = Object.keys(beneficiaries);
     if (ids.length === 0) fail("expected.beneficiaires is empty");
-    const lines: GoldAmount[][] = [];
-    const lineKeys: (readonly LineKey[])[] = [];
+    const keys: (readonly LineKey[])[] = [];
+    const euros: number[][] = [];
     let sum = 0;
     for (const id of ids) {
       checkId(id);
@@ -100,19 +97,17 @@ export function readGold(expected: unknown): Gold {
       if (!isRecord(entry)) fail(`expected.beneficiaires.${id} must be an object`);
       // The line's own keys say which of the two shapes it has; a reply must then match it.
       const own = Object.keys(entry);
-      const keys = own.includes(LEVY_KEY) ? LINE_KEYS_WITH_LEVY : LINE_KEYS;
-      checkKeys(own, keys, `expected.beneficiaires.${id}`);
-      const line = keys.map((key): GoldAmount => {
-        const euros = checkEuros(entry[key], `${id}.${key}`);
-        return { key, euros, text: String(euros) };
-      });
-      lines.push(line);
-      lineKeys.push(keys);
-      sum += amountOf(line, "droits")!.euros; // exact: at most ~10^4 terms of ≤ 10^9, far below 2^53
+      const lineKeys = own.includes(LEVY_KEY) ? LINE_KEYS_WITH_LEVY : LINE_KEYS;
+      checkKeys(own, lineKeys, `expected.beneficiaires.${id}`);
+      const line: number[] = [];
+      for (const key of lineKeys) line.push(checkEuros(entry[key], id, key));
+      keys.push(lineKeys);
+      euros.push(line);
+      sum += line[DROITS_AT]!; // exact: at most ~10^4 terms of ≤ 10^9, far below 2^53
     }
     const total = checkEuros(expected["total_droits"], "total_droits");
     if (total !== sum) fail(`total_droits ${total} is not the sum of droits ${sum}`);
-    return { ids, lines, lineKeys, total, totalText: String(total) };
+    return { ids, keys, euros, total };
   } catch (error) {
     if (error instanceof ScoringError) throw error;
     // A getter or proxy that throws: the gold answer is unreadable, which is a broken gold answer.

@@ -10,7 +10,8 @@ const asNumber: WriteAmount = (_field, euros) => String(euros);
 /** One beneficiary's object as JSON text: its gold line's keys, in their order. */
 export function lineJson(gold: Gold, i: number, write: WriteAmount = asNumber): string {
   const id = gold.ids[i]!;
-  const amounts = gold.lines[i]!.map(({ key, euros }) => `${JSON.stringify(key)}: ${write(`${id}.${key}`, euros)}`);
+  const euros = gold.euros[i]!;
+  const amounts = gold.keys[i]!.map((key, k) => `${JSON.stringify(key)}: ${write(`${id}.${key}`, euros[k]!)}`);
   return `{${amounts.join(", ")}}`;
 }
 

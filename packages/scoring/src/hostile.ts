@@ -1,5 +1,5 @@
 import { CLOSE_TAG, MAX_REPLY_LENGTH, OPEN_TAG } from "./block";
-import { amountOf, readGold } from "./expected";
+import { goldEuros, readGold } from "./expected";
 import { answerJson, block, lineJson, type WriteAmount } from "./format";
 import type { ExpectedAnswer } from "./types";
 
@@ -24,9 +24,8 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
   const json = answerJson(gold);
   const good = block(json);
   const firstId = gold.ids[0]!;
-  const firstLine = gold.lines[0]!;
-  const first = { part_taxable: amountOf(firstLine, "part_taxable")!.euros, droits: amountOf(firstLine, "droits")!.euros };
-  const firstLevy = amountOf(firstLine, "prelevement_990I");
+  const first = { part_taxable: goldEuros(gold, 0, "part_taxable")!, droits: goldEuros(gold, 0, "droits")! };
+  const firstLevy = goldEuros(gold, 0, "prelevement_990I");
   const total = gold.total;
   const firstDroits = `${firstId}.droits`;
   const ids = new Set(gold.ids);

@@ -75,19 +75,22 @@ function readFields(reply: string, gold: Gold): Field[] {
   // Each beneficiary must have exactly the keys of its gold line.
   const entries = gold.ids.map((id, i) => {
     const entry = objectEntries(beneficiaries.get(id), id);
-    checkExactKeys(entry, gold.lineKeys[i]!, `${id}.`);
+    checkExactKeys(entry, gold.keys[i]!, `${id}.`);
     return entry;
   });
   const fields: Field[] = [];
   gold.ids.forEach((id, i) => {
     const entry = entries[i]!;
-    for (const { key, text } of gold.lines[i]!) {
+    const keys = gold.keys[i]!;
+    const euros = gold.euros[i]!;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
       const name = `${id}.${key}`;
-      fields.push({ name, expected: text, weight: WEIGHT[key], amount: amountOf(entry.get(key), name) });
+      fields.push({ name, expected: String(euros[k]), weight: WEIGHT[key], amount: amountOf(entry.get(key), name) });
     }
   });
   // The total has no weight: it counts only towards "all right" and the zero-field rule.
-  fields.push({ name: "total_droits", expected: gold.totalText, weight: 0, amount: amountOf(root.get("total_droits"), "total_droits") });
+  fields.push({ name: "total_droits", expected: String(gold.total), weight: 0, amount: amountOf(root.get("total_droits"), "total_droits") });
   return fields;
 }
 
