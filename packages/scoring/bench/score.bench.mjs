@@ -73,6 +73,9 @@ const hostile = hostileReplies(expected)
     { name: "long_prose_then_gold (valid)", reply: padded(gold) },
     { name: "whitespace_in_block (valid)", reply: `<droits>${" ".repeat(200_000 - gold.length)}${gold.slice(8)}` },
     { name: "long_string_amount", reply: `<droits>{"beneficiaires": {"B1": {"part_taxable": "${"1".repeat(199_800)}"}}}</droits>` },
+    // Issue 9's reply: exactly 200,000 characters, a key of 99,988 "\n" escapes.
+    { name: "escaped_key_99988", reply: `<droits>{"${"\\n".repeat(99_988)}": 0}</droits>` },
+    { name: "escaped_string_amount", reply: `<droits>{"beneficiaires": {"B1": {"part_taxable": "${"\\u0031".repeat(33_300)}"}}}</droits>` },
   ]);
 // Each reply runs ROUNDS rounds of REPS timed runs after a warm-up. The maximum of a round is
 // wall-clock time, so it also catches garbage collection and, on a shared machine, other

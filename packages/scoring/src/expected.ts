@@ -10,20 +10,36 @@ export const MAX_EUROS = 1_000_000_000;
  */
 const MAX_ID_LENGTH = 64;
 
+/** The keys of a beneficiary's line, in the order they are written and scored. */
+export type LineKey = "part_taxable" | "droits" | "prelevement_990I";
+/** A `seed` line, and a `cgi` line of a beneficiary who receives sums under art. 990 I. */
+const LINE_KEYS: readonly LineKey[] = ["part_taxable", "droits"];
+const LINE_KEYS_WITH_LEVY: readonly LineKey[] = ["part_taxable", "droits", "prelevement_990I"];
+const LEVY_KEY = "prelevement_990I";
+/** Where droits sits in both shapes of a line. */
+const DROITS_AT = 1;
+
 /**
  * A checked copy of the gold answer: the scorer never reads the caller's object twice (a getter
  * or a later mutation cannot change the answer halfway through a score).
  */
 export interface Gold {
   readonly ids: readonly string[];
-  /** Per id, in `ids` order: whole euros. */
-  readonly partTaxable: readonly number[];
-  readonly droits: readonly number[];
+  /**
+   * Per id, in `ids` order: the keys of its line, part_taxable and droits, then
+   * prelevement_990I when the gold line has it. These are the keys a reply must give for that
+   * beneficiary, no more.
+   */
+  readonly keys: readonly (readonly LineKey[])[];
+  /** Per id: the whole euros of each of its keys, in the order of `keys`. */
+  readonly euros: readonly (readonly number[])[];
   readonly total: number;
-  /** The same amounts as decimal text, compared with reply amounts as text. */
-  readonly partTaxableText: readonly string[];
-  readonly droitsText: readonly string[];
-  readonly totalText: string;
+}
+
+/** The gold euros of `key` for the beneficiary at `index`, if its line has that key. */
+export function goldEuros(gold: Gold, index: number, key: LineKey): number | undefined {
+  const at = gold.keys[index]!.indexOf(key);
+  return at < 0 ? undefined : gold.euros[index]![at];
 }
 
 function fail(message: string): never {
@@ -44,56 +60,54 @@ function checkId(id: string): void {
   if (!ok) fail(`beneficiary id ${JSON.stringify(id.slice(0, MAX_ID_LENGTH))} is not 1-64 characters of [A-Za-z0-9_-]`);
 }
 
-function checkKeys(value: Record<string, unknown>, keys: readonly string[], where: string): void {
-  const own = Object.keys(value);
+function checkKeys(own: readonly string[], keys: readonly string[], where: string): void {
   for (const key of own) if (!keys.includes(key)) fail(`${where}: unexpected key ${JSON.stringify(key)}`);
   for (const key of keys) if (!own.includes(key)) fail(`${where}: missing key ${JSON.stringify(key)}`);
 }
 
-function checkEuros(value: unknown, where: string): number {
+/** `where` is the field's name, or its beneficiary's id when `key` completes it (built on failure only). */
+function checkEuros(value: unknown, where: string, key?: LineKey): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0 || value > MAX_EUROS) {
-    fail(`${where} must be a whole number of euros in [0, ${MAX_EUROS}], got ${String(value)}`);
+    const name = key === undefined ? where : `${where}.${key}`;
+    fail(`${name} must be a whole number of euros in [0, ${MAX_EUROS}], got ${String(value)}`);
   }
   return value === 0 ? 0 : value; // -0 would print as "0" anyway; keep the copy clean
 }
 
 /**
  * Checks a gold answer and returns a copy. Throws ScoringError("bad_expected") when it is
- * not exactly `{beneficiaires: {id: {part_taxable, droits}}, total_droits}` with whole euros in
- * [0, 10^9], at least one beneficiary and total_droits equal to the sum of droits.
+ * not exactly `{beneficiaires: {id: {part_taxable, droits[, prelevement_990I]}}, total_droits}`
+ * with whole euros in [0, 10^9], at least one beneficiary and total_droits equal to the sum of
+ * droits (the 990 I levy is not in it).
  */
 export function readGold(expected: unknown): Gold {
   try {
     if (!isRecord(expected)) fail("expected answer must be an object");
-    checkKeys(expected, ["beneficiaires", "total_droits"], "expected");
+    checkKeys(Object.keys(expected), ["beneficiaires", "total_droits"], "expected");
     const beneficiaries = expected["beneficiaires"];
     if (!isRecord(beneficiaries)) fail("expected.beneficiaires must be an object");
     const ids = Object.keys(beneficiaries);
     if (ids.length === 0) fail("expected.beneficiaires is empty");
-    const partTaxable: number[] = [];
-    const droits: number[] = [];
+    const keys: (readonly LineKey[])[] = [];
+    const euros: number[][] = [];
     let sum = 0;
     for (const id of ids) {
       checkId(id);
       const entry = beneficiaries[id];
       if (!isRecord(entry)) fail(`expected.beneficiaires.${id} must be an object`);
-      checkKeys(entry, ["part_taxable", "droits"], `expected.beneficiaires.${id}`);
-      partTaxable.push(checkEuros(entry["part_taxable"], `${id}.part_taxable`));
-      const tax = checkEuros(entry["droits"], `${id}.droits`);
-      droits.push(tax);
-      sum += tax; // exact: at most ~10^4 terms of ≤ 10^9, far below 2^53
+      // The line's own keys say which of the two shapes it has; a reply must then match it.
+      const own = Object.keys(entry);
+      const lineKeys = own.includes(LEVY_KEY) ? LINE_KEYS_WITH_LEVY : LINE_KEYS;
+      checkKeys(own, lineKeys, `expected.beneficiaires.${id}`);
+      const line: number[] = [];
+      for (const key of lineKeys) line.push(checkEuros(entry[key], id, key));
+      keys.push(lineKeys);
+      euros.push(line);
+      sum += line[DROITS_AT]!; // exact: at most ~10^4 terms of ≤ 10^9, far below 2^53
     }
     const total = checkEuros(expected["total_droits"], "total_droits");
     if (total !== sum) fail(`total_droits ${total} is not the sum of droits ${sum}`);
-    return {
-      ids,
-      partTaxable,
-      droits,
-      total,
-      partTaxableText: partTaxable.map(String),
-      droitsText: droits.map(String),
-      totalText: String(total),
-    };
+    return { ids, keys, euros, total };
   } catch (error) {
     if (error instanceof ScoringError) throw error;
     // A getter or proxy that throws: the gold answer is unreadable, which is a broken gold answer.

@@ -7,13 +7,20 @@ export type WriteAmount = (field: string, euros: number) => string;
 
 const asNumber: WriteAmount = (_field, euros) => String(euros);
 
-/** The answer object as JSON text, one line, keys in the dossier §3 order. */
+/** One beneficiary's object as JSON text: its gold line's keys, in their order. */
+export function lineJson(gold: Gold, i: number, write: WriteAmount = asNumber): string {
+  const id = gold.ids[i]!;
+  const euros = gold.euros[i]!;
+  const amounts = gold.keys[i]!.map((key, k) => `${JSON.stringify(key)}: ${write(`${id}.${key}`, euros[k]!)}`);
+  return `{${amounts.join(", ")}}`;
+}
+
+/**
+ * The answer object as JSON text on one line, keys in the answer format's order: per
+ * beneficiary part_taxable, droits, then prelevement_990I where the gold line has it.
+ */
 export function answerJson(gold: Gold, write: WriteAmount = asNumber): string {
-  const beneficiaries = gold.ids.map((id, i) => {
-    const part = write(`${id}.part_taxable`, gold.partTaxable[i]!);
-    const droits = write(`${id}.droits`, gold.droits[i]!);
-    return `${JSON.stringify(id)}: {"part_taxable": ${part}, "droits": ${droits}}`;
-  });
+  const beneficiaries = gold.ids.map((id, i) => `${JSON.stringify(id)}: ${lineJson(gold, i, write)}`);
   const total = write("total_droits", gold.total);
   return `{"beneficiaires": {${beneficiaries.join(", ")}}, "total_droits": ${total}}`;
 }

@@ -1,6 +1,6 @@
 import { CLOSE_TAG, MAX_REPLY_LENGTH, OPEN_TAG } from "./block";
-import { readGold } from "./expected";
-import { answerJson, block, type WriteAmount } from "./format";
+import { goldEuros, readGold } from "./expected";
+import { answerJson, block, lineJson, type WriteAmount } from "./format";
 import type { ExpectedAnswer } from "./types";
 
 export interface HostileReply {
@@ -24,7 +24,8 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
   const json = answerJson(gold);
   const good = block(json);
   const firstId = gold.ids[0]!;
-  const first = { part_taxable: gold.partTaxable[0]!, droits: gold.droits[0]! };
+  const first = { part_taxable: goldEuros(gold, 0, "part_taxable")!, droits: goldEuros(gold, 0, "droits")! };
+  const firstLevy = goldEuros(gold, 0, "prelevement_990I");
   const total = gold.total;
   const firstDroits = `${firstId}.droits`;
   const ids = new Set(gold.ids);
@@ -38,16 +39,25 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
   const withAll = (write: WriteAmount): string => answerJson(gold, write);
   /** The gold JSON with `extra` ("key": value) added at the end of the root object. */
   const withRootEntry = (extra: string): string => `${json.slice(0, -1)}, ${extra}}`;
-  /** The gold JSON with the first beneficiary's object replaced. */
-  const withFirstEntry = (entry: string): string => {
-    const original = `${JSON.stringify(firstId)}: {"part_taxable": ${first.part_taxable}, "droits": ${first.droits}}`;
-    return json.replace(original, `${JSON.stringify(firstId)}: ${entry}`);
-  };
   const withBeneficiaries = (inner: string): string =>
     `{"beneficiaires": {${inner}}, "total_droits": ${total}}`;
-  const entryText = (i: number): string =>
-    `${JSON.stringify(gold.ids[i])}: {"part_taxable": ${gold.partTaxable[i]}, "droits": ${gold.droits[i]}}`;
+  const entryText = (i: number): string => `${JSON.stringify(gold.ids[i])}: ${lineJson(gold, i)}`;
   const allEntries = gold.ids.map((_id, i) => entryText(i));
+  /** The gold JSON with the first beneficiary's object replaced. */
+  const withFirstEntry = (entry: string): string =>
+    withBeneficiaries([`${JSON.stringify(firstId)}: ${entry}`, ...allEntries.slice(1)].join(", "));
+  /** The first beneficiary's gold object with `extra` ("key": value) added at its end. */
+  const firstLineWith = (extra: string, write?: WriteAmount): string => `${lineJson(gold, 0, write).slice(0, -1)}, ${extra}}`;
+  /**
+   * The first beneficiary's keys as they are not in the gold line: without the 990 I levy
+   * where the gold has it, with one (0, the most plausible value) where it has none.
+   */
+  const levyToggled = firstLevy === undefined
+    ? firstLineWith('"prelevement_990I": 0')
+    : `{"part_taxable": ${first.part_taxable}, "droits": ${first.droits}}`;
+
+  /** Half the room in `\"` escapes: a key written twice, decoded twice, then compared. */
+  const escapedHalf = '\\"'.repeat(Math.max(1, Math.floor((ROOM - json.length) / 4)));
 
   const formatExample =
     '<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": 149270, "droits": 28048}}, "total_droits": 28048}</droits>';
@@ -80,13 +90,14 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
     ["infinity_total", block(withField("total_droits", "Infinity"))],
     // Keys: a duplicate could hide a wrong value behind the right one (JSON.parse keeps the last).
     ["duplicate_total", block(`{"beneficiaires": {${allEntries.join(", ")}}, "total_droits": ${total + 1}, "total_droits": ${total}}`)],
-    ["duplicate_nested", block(withFirstEntry(`{"part_taxable": ${first.part_taxable}, "droits": ${first.droits + 1}, "droits": ${first.droits}}`))],
+    ["duplicate_nested", block(withFirstEntry(firstLineWith(`"droits": ${first.droits}`, (name, euros) => String(name === firstDroits ? euros + 1 : euros))))],
     ["duplicate_beneficiary", block(withBeneficiaries([...allEntries, entryText(0)].join(", ")))],
     ["extra_root_key", block(withRootEntry('"commentaire": "calcul vérifié"'))],
     ["proto_key", block(withRootEntry('"__proto__": {"score": 1}'))],
-    ["constructor_key", block(withFirstEntry(`{"part_taxable": ${first.part_taxable}, "droits": ${first.droits}, "constructor": 1}`))],
-    ["extra_field", block(withFirstEntry(`{"part_taxable": ${first.part_taxable}, "droits": ${first.droits}, "abattement": 100000}`))],
+    ["constructor_key", block(withFirstEntry(firstLineWith('"constructor": 1')))],
+    ["extra_field", block(withFirstEntry(firstLineWith('"abattement": 100000')))],
     ["missing_field", block(withFirstEntry(`{"part_taxable": ${first.part_taxable}}`))],
+    ["levy_key_toggled", block(withFirstEntry(levyToggled))],
     ["missing_total", block(`{"beneficiaires": {${allEntries.join(", ")}}}`)],
     ["missing_beneficiary", block(withBeneficiaries(allEntries.slice(1).join(", ")))],
     ["invented_beneficiary", block(withBeneficiaries([...allEntries, `"B${invented}": {"part_taxable": 0, "droits": 0}`].join(", ")))],
@@ -119,6 +130,11 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
     ["long_digits", block(withField(firstDroits, "9".repeat(Math.max(13, ROOM - json.length))))],
     ["long_zero_fraction", block(withField(firstDroits, `${first.droits}.${"0".repeat(Math.max(13, ROOM - json.length))}`))],
     ["long_key", block(withRootEntry(`"${"k".repeat(Math.max(1, ROOM - json.length))}": 0`))],
+    // Escapes: the parser decodes each one, so these are the most work per character it accepts.
+    ["escaped_key", block(withRootEntry(`"${"\\n".repeat(Math.max(1, Math.floor((ROOM - json.length) / 2)))}": 0`))],
+    ["escaped_key_between_letters", block(withRootEntry(`"${"k\\t".repeat(Math.max(1, Math.floor((ROOM - json.length) / 3)))}": 0`))],
+    ["escaped_duplicate_key", block(withRootEntry(`"${escapedHalf}": 0, "${escapedHalf}": 0`))],
+    ["escaped_amount", block(withField(firstDroits, `"${"\\u0031".repeat(Math.max(1, Math.floor((ROOM - json.length) / 6)))}"`))],
   ];
   return list.map(([name, reply]) => ({ name, reply }));
 }

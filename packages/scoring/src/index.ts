@@ -1,7 +1,7 @@
-export { scoreReply, scoreReplyStrict } from "./score";
+export { isSuccess, scoreReply, scoreReplyStrict, SUCCESS_THRESHOLD } from "./score";
 export { checkExpected } from "./expected";
 export { formatAnswer } from "./format";
 export { hostileReplies, type HostileReply } from "./hostile";
 export { ScoringError } from "./errors";
 export { MAX_REPLY_LENGTH } from "./block";
-export type { ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";
+export type { BeneficiaryAnswer, ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";

@@ -146,6 +146,46 @@ describe("parseStrictJson against JSON.parse", () => {
     );
   });
 
+  /** Pieces of a string token's text: each valid escape form, and plain runs short and long. */
+  const validPiece = fc.oneof(
+    fc.constantFrom('\\"', "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u0041", "\\u00e9", "\\u00E9", "\\uD83D\\uDE00", "\\udfff"),
+    fc.string({ unit: "binary", maxLength: 40 }).map((s) => s.replace(/["\\\u0000-\u001f]/g, "")),
+    fc.nat(60).map((n) => "k".repeat(n)),
+  );
+
+  it("decodes escape-dense strings (every escape form, runs around the inline limit) as JSON.parse does", () => {
+    fc.assert(
+      fc.property(fc.array(validPiece, { maxLength: 40 }), (pieces) => {
+        const token = `"${pieces.join("")}"`;
+        expect(parseStrictJson(token)).toEqual({ kind: "string", value: JSON.parse(token) });
+        expect(parseStrictJson(`{${token}: 0}`)).toEqual({ kind: "object", entries: new Map([[JSON.parse(token), { kind: "number", text: "0" }]]) });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it("rejects a string with one bad piece anywhere among valid ones", () => {
+    // Each is wrong whatever follows it (\u12 alone is not: \u12 then 34 is an escape).
+    const badPiece = fc.constantFrom("\\x41", "\\u00G1", "\\u12 ", "\\U0041", "\\\n", "\\ ", "\n", "\t", "\u0000", "\u001f");
+    fc.assert(
+      fc.property(fc.array(validPiece, { maxLength: 10 }), badPiece, fc.array(validPiece, { maxLength: 10 }), (before, bad, after) => {
+        const token = `"${before.join("")}${bad}${after.join("")}"`;
+        expect(() => JSON.parse(token)).toThrow(SyntaxError);
+        expect(reasonOf(token)).toBe("invalid_json");
+        expect(reasonOf(`{${token}: 0}`)).toBe("invalid_json");
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it("rejects a string cut anywhere before its closing quote", () => {
+    const text = '"ab\\n\\u0041' + "k".repeat(40) + '\\t"';
+    for (let end = 1; end < text.length; end++) expect(reasonOf(text.slice(0, end))).toBe("invalid_json");
+    expect(reasonOf(text)).toBe("accepted");
+    // A backslash just before the closing quote escapes it: the string never ends.
+    expect(reasonOf('"' + "\\n".repeat(20) + '\\"')).toBe("invalid_json");
+  });
+
   it("reads every JSON document without duplicate keys as JSON.parse does", () => {
     fc.assert(
       fc.property(fc.json({ maxDepth: 6 }), (text) => {

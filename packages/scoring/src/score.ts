@@ -1,21 +1,33 @@
 import { amountEquals, isZeroAmount, readAmount, type Amount } from "./amount";
 import { extractBlock } from "./block";
 import { ScoringError } from "./errors";
-import { readGold, type Gold } from "./expected";
+import { readGold, type Gold, type LineKey } from "./expected";
 import { displayKey, parseStrictJson, Reject, type JsonValue } from "./json";
 import type { ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";
 
 /**
- * Partial credit (seed README, "Verifier"): 0.45 × (weight of right fields) / (weight of fields),
- * over fields whose expected value is non-zero. Weights in tenths (part_taxable 0.4, droits 0.6)
- * so the score is one division of two integers: correctly rounded, the same on every platform.
+ * Partial credit, as the seed environment's verifier gives it: 0.45 × (weight of right fields)
+ * / (weight of fields), over fields whose expected value is non-zero. Weights in tenths
+ * (part_taxable 0.4, droits 0.6, and the art. 990 I levy 0.6 like droits where the gold line
+ * has it) so the score is one division of two integers: correctly rounded, the same everywhere.
  */
-const PART_TAXABLE_WEIGHT = 4;
-const DROITS_WEIGHT = 6;
+const WEIGHT: Readonly<Record<LineKey, number>> = { part_taxable: 4, droits: 6, prelevement_990I: 6 };
 const CAP_PERCENT = 45;
 
+/**
+ * The score at or above which a reply is a success: every field right. Partial credit is capped
+ * at 0.45, so 1.0 is the only score at or above it, and any value in (0.45, 1] would say the
+ * same. It is 0.99, the value `succ eval` summaries and exported promptfoo assertions have
+ * always published, so that they can use this definition without changing what they write.
+ */
+export const SUCCESS_THRESHOLD = 0.99;
+
+/** Whether a score given by scoreReply is a success (score 1: every field right). */
+export function isSuccess(score: number): boolean {
+  return score >= SUCCESS_THRESHOLD;
+}
+
 const ROOT_KEYS = ["beneficiaires", "total_droits"] as const;
-const BENEFICIARY_KEYS = ["part_taxable", "droits"] as const;
 
 function rejected(reason: string): ScoreResult {
   return { score: 0, reason, fields: {} };
@@ -60,21 +72,25 @@ function readFields(reply: string, gold: Gold): Field[] {
   const beneficiaries = objectEntries(root.get("beneficiaires"), "beneficiaires");
   checkExactKeys(beneficiaries, gold.ids, "");
   // Shape first, amounts after: a reply is rejected for its structure before its values.
-  const entries = gold.ids.map((id) => {
+  // Each beneficiary must have exactly the keys of its gold line.
+  const entries = gold.ids.map((id, i) => {
     const entry = objectEntries(beneficiaries.get(id), id);
-    checkExactKeys(entry, BENEFICIARY_KEYS, `${id}.`);
+    checkExactKeys(entry, gold.keys[i]!, `${id}.`);
     return entry;
   });
   const fields: Field[] = [];
   gold.ids.forEach((id, i) => {
     const entry = entries[i]!;
-    const part = `${id}.part_taxable`;
-    const droits = `${id}.droits`;
-    fields.push({ name: part, expected: gold.partTaxableText[i]!, weight: PART_TAXABLE_WEIGHT, amount: amountOf(entry.get("part_taxable"), part) });
-    fields.push({ name: droits, expected: gold.droitsText[i]!, weight: DROITS_WEIGHT, amount: amountOf(entry.get("droits"), droits) });
+    const keys = gold.keys[i]!;
+    const euros = gold.euros[i]!;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const name = `${id}.${key}`;
+      fields.push({ name, expected: String(euros[k]), weight: WEIGHT[key], amount: amountOf(entry.get(key), name) });
+    }
   });
   // The total has no weight: it counts only towards "all right" and the zero-field rule.
-  fields.push({ name: "total_droits", expected: gold.totalText, weight: 0, amount: amountOf(root.get("total_droits"), "total_droits") });
+  fields.push({ name: "total_droits", expected: String(gold.total), weight: 0, amount: amountOf(root.get("total_droits"), "total_droits") });
   return fields;
 }
 

@@ -1,6 +1,17 @@
-/** The gold answer of one task (dossier §3): whole non-negative euros. */
+/**
+ * One beneficiary's line of a gold answer: whole non-negative euros. `prelevement_990I` (the
+ * art. 990 I levy on life insurance) is there only under the `cgi` rules, for a beneficiary who
+ * receives such sums; a reply must then give it too, and must not give it otherwise.
+ */
+export interface BeneficiaryAnswer {
+  part_taxable: number;
+  droits: number;
+  prelevement_990I?: number;
+}
+
+/** The gold answer of one task. `total_droits` is Σ droits (the 990 I levy is not in it). */
 export interface ExpectedAnswer {
-  beneficiaires: Record<string, { part_taxable: number; droits: number }>;
+  beneficiaires: Record<string, BeneficiaryAnswer>;
   total_droits: number;
 }
 
@@ -10,13 +21,13 @@ export interface ScoreOptions {
 }
 
 export interface ScoreResult {
-  /** In [0, 1]: 1 when all right, at most 0.45 otherwise. */
+  /** In [0, 1]: 1 when all right, at most 0.45 otherwise (see isSuccess). */
   score: number;
   /** `code` or `code: detail`, e.g. "ok", "partial", "unknown_key: B9", "bad_amount: B1.droits". */
   reason: string;
   /**
-   * Which fields were right, keyed "B1.part_taxable", "B1.droits", …, "total_droits".
-   * Empty when the reply was rejected before its amounts were compared.
+   * Which fields were right, keyed "B1.part_taxable", "B1.droits", ("B1.prelevement_990I"), …,
+   * "total_droits". Empty when the reply was rejected before its amounts were compared.
    */
   fields: Record<string, boolean>;
 }

@@ -49,13 +49,30 @@ describe("hostileReplies", () => {
       deep_nesting: "too_deep",
       many_tokens: "too_many_tokens",
       long_digits: "bad_amount: B1.droits",
+      escaped_duplicate_key: expect.stringMatching(/^duplicate_key: "(\\")+"…$/),
+      escaped_key: expect.stringMatching(/^unknown_key: "(\\n)+"…$/),
+      escaped_key_between_letters: expect.stringMatching(/^unknown_key: "(k\\t)+"…$/),
+      escaped_amount: "bad_amount: B1.droits",
     });
   });
 
   it("the long ones sit at the length limit, where they cost the most", () => {
     const long = hostileReplies(GOLDS[0]![1]).filter((h) => h.reply.length > 150_000);
     expect(long.map((h) => h.name).sort()).toEqual(
-      ["deep_nesting", "deep_nesting_in_answer", "long_digits", "long_key", "long_zero_fraction", "many_tokens", "mass_tags", "over_length_limit"],
+      [
+        "deep_nesting",
+        "deep_nesting_in_answer",
+        "escaped_amount",
+        "escaped_duplicate_key",
+        "escaped_key",
+        "escaped_key_between_letters",
+        "long_digits",
+        "long_key",
+        "long_zero_fraction",
+        "many_tokens",
+        "mass_tags",
+        "over_length_limit",
+      ],
     );
     for (const h of long) expect(h.reply.length).toBeLessThanOrEqual(h.name === "over_length_limit" ? MAX_REPLY_LENGTH + 1 : MAX_REPLY_LENGTH);
   });
