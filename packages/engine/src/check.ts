@@ -5,6 +5,7 @@ import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, euro, lt, positive, sub, sum, ZERO } from "./exact.js";
 import type { Rule } from "./rules.js";
+import { grossEstateOf } from "./assets.js";
 
 /** The acts the `cgi` rules compute: the law of these years is in the tables, with its sources. */
 export const CGI_ACTS = { from: "2017-01-01", to: "2026-12-31" } as const;
@@ -34,15 +35,16 @@ export function lawAt(source: LawSource, day: CivilDate): Law {
 }
 
 /**
- * The net estate: Σ assets − Σ debts − the funeral deduction of art. 775. Under `seed`, the
+ * The net estate: the gross estate (see {@link grossEstateOf}) − Σ debts − the funeral deduction of art. 775. Under `seed`, the
  * invoice within the flat amount (the simplification of levels 1-4); under `cgi`, the flat amount
  * whatever the invoice, or the gross assets when they are lower. Counterfactuals: `funeralCap`
  * deducts the whole invoice; `funeralFlat` (cgi) takes the flat amount as a cap on the invoice.
  */
 const NOTHING_IGNORED: ReadonlySet<Rule> = new Set();
 
-export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "debts" | "funeralCosts">, law: Law, ignore: ReadonlySet<Rule> = NOTHING_IGNORED) {
-  const assets = sum(d.assets.map((a) => a.value));
+export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furniture" | "beneficiaries" | "date" | "debts" | "funeralCosts">, law: Law, ignore: ReadonlySet<Rule> = NOTHING_IGNORED) {
+  const grossEstate = grossEstateOf(d, law, ignore);
+  const assets = grossEstate.gross;
   const debts = sum(d.debts.map((a) => a.value));
   const flat = euro(law.funeralDeduction);
   let funeralDeducted: Fraction;
@@ -60,7 +62,7 @@ export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "debts
     funeralDeducted = flat;
     funeralMethod = "flat";
   }
-  return { assets, debts, funeralDeducted, funeralMethod, netEstate: sub(sub(assets, debts), funeralDeducted) };
+  return { assets, grossEstate, debts, funeralDeducted, funeralMethod, netEstate: sub(sub(assets, debts), funeralDeducted) };
 }
 
 /**
@@ -92,6 +94,10 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
 
   let net: ReturnType<typeof netEstateOf> | null = null;
   if (d.kind === "estate") {
+    const from = law.lifeInsurance.contractsFrom;
+    for (const c of d.lifeInsurance) {
+      if (formatDate(c.subscribedOn) < from) fail(`lifeInsurance[${c.index}].subscribedOn`, `a contract subscribed before ${from} falls under older regimes, out of the scope of this engine`);
+    }
     net = netEstateOf(d, law);
     const netEstate = net.netEstate;
     const bequests = sum(d.bequests.map((b) => b.amount));

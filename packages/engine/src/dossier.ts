@@ -27,7 +27,16 @@ export interface BeneficiaryInput {
   disabled?: boolean;
   /** Estates only: the predeceased child whom this grandchild represents. */
   represents?: string | null;
+  /** `cgi`, estates: a protected adult (art. 764 bis). */
+  protectedAdult?: boolean;
+  /** `cgi`, estates, siblings (art. 796-0 ter). */
+  maritalStatus?: MaritalStatus;
+  /** `cgi`, estates, siblings: lived with the deceased for the five years before the death (art. 796-0 ter). */
+  livedWithDeceased5Years?: boolean;
 }
+
+export const MARITAL_STATUSES = ["single", "married", "pacs", "widowed", "divorced", "separated"] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
 
 export interface PriorGiftInput {
   beneficiary: string;
@@ -40,6 +49,8 @@ export interface PriorGiftInput {
   disabilityAllowanceUsed?: AmountInput;
   /** `cgi`: whether the gift was registered (default true); an unregistered one bars art. 796-0. */
   registered?: boolean;
+  /** `cgi`: a cash gift made under art. 790 A bis (housing), whose exempt part is not recalled. */
+  housing790ABis?: boolean;
 }
 
 export interface GiftInput {
@@ -47,7 +58,36 @@ export interface GiftInput {
   value: AmountInput;
   cash?: boolean;
   reservedUsufruct?: boolean;
+  /** `cgi`: cash given for a home under art. 790 A bis. */
+  housing790ABis?: boolean;
   to: { beneficiary: string; fraction: string }[];
+}
+
+/** `cgi`, estates: an asset; one at most is the main residence (art. 764 bis). */
+export interface AssetInput {
+  label: string;
+  value: AmountInput;
+  mainResidence?: boolean;
+  /** Beneficiary ids who live there as their main residence on the day of death. */
+  occupiedBy?: string[];
+  /** A minor, protected or disabled child of the spouse or partner lives there. */
+  occupiedBySpouseChild?: boolean;
+}
+
+/** `cgi`, estates: the furniture (meubles meublants, art. 764 I). */
+export type FurnitureInput = { valuation: "flat" } | { valuation: "inventory" | "sale"; value: AmountInput };
+
+/** `cgi`, estates: a life-insurance contract on the deceased's life (art. 990 I and 757 B). */
+export interface LifeInsuranceInput {
+  label: string;
+  subscribedOn: string;
+  beneficiaries: { beneficiary: string; fraction: string }[];
+  /** Sums due for premiums paid before the insured's 70th birthday (art. 990 I). */
+  capitalBefore70?: AmountInput;
+  /** Premiums paid after the 70th birthday (art. 757 B). */
+  premiumsAfter70?: AmountInput;
+  /** Sums due for them, when known (the base of art. 757 B is the lower of the two). */
+  capitalAfter70?: AmountInput;
 }
 
 /** The dossier JSON of spec §1, as a generator writes it or a user sends it. */
@@ -59,8 +99,10 @@ export interface DossierInput {
   /** `hasDescendants` (`cgi` only, default true): whether the deceased or the donor has descendants. */
   person: { name: string; birthDate: string; sex?: Sex; hasDescendants?: boolean };
   beneficiaries: BeneficiaryInput[];
-  assets?: { label: string; value: AmountInput }[];
+  assets?: AssetInput[];
   debts?: { label: string; value: AmountInput }[];
+  furniture?: FurnitureInput;
+  lifeInsurance?: LifeInsuranceInput[];
   funeralCosts?: AmountInput;
   bequests?: { beneficiary: string; amount: AmountInput }[];
   residue?: { beneficiary: string; share: string }[];
@@ -79,6 +121,9 @@ export interface Beneficiary {
   sex: Sex | null;
   disabled: boolean;
   represents: string | null;
+  protectedAdult: boolean;
+  maritalStatus: MaritalStatus | null;
+  livedWithDeceased5Years: boolean;
 }
 
 export interface PriorGift {
@@ -90,6 +135,7 @@ export interface PriorGift {
   allowanceUsed: Fraction | null;
   disabilityAllowanceUsed: Fraction | null;
   registered: boolean;
+  housing790ABis: boolean;
   /** Position in the dossier's list, to name it in explanations. */
   index: number;
 }
@@ -99,7 +145,26 @@ export interface Gift {
   value: Fraction;
   cash: boolean;
   reservedUsufruct: boolean;
+  housing790ABis: boolean;
   to: { beneficiary: string; fraction: Fraction }[];
+}
+
+export interface Asset {
+  label: string;
+  value: Fraction;
+  mainResidence: boolean;
+  occupiedBy: string[];
+  occupiedBySpouseChild: boolean;
+}
+
+export interface LifeInsuranceContract {
+  label: string;
+  subscribedOn: CivilDate;
+  beneficiaries: { beneficiary: string; fraction: Fraction }[];
+  capitalBefore70: Fraction;
+  premiumsAfter70: Fraction;
+  capitalAfter70: Fraction | null;
+  index: number;
 }
 
 interface DossierBase {
@@ -112,7 +177,10 @@ interface DossierBase {
 
 export interface EstateDossier extends DossierBase {
   kind: "estate";
-  assets: { label: string; value: Fraction }[];
+  assets: Asset[];
+  /** `null`: no furniture in the estate. */
+  furniture: { valuation: "flat" | "inventory" | "sale"; value: Fraction | null } | null;
+  lifeInsurance: LifeInsuranceContract[];
   debts: { label: string; value: Fraction }[];
   funeralCosts: Fraction;
   bequests: { beneficiary: string; amount: Fraction }[];
@@ -137,17 +205,22 @@ const FRACTION = /^(\d{1,12})(?:\/(\d{1,12}))?$/;
 const ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGifts"];
-const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct"]);
-const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts"]);
+const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance"]);
+/** An estate's fields that a gift may not have (refused with a message of their own). */
+const ESTATE_ONLY = ["furniture", "lifeInsurance"];
+const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts", ...ESTATE_ONLY]);
 const PERSON_KEYS = new Set(["name", "birthDate", "sex", "hasDescendants"]);
-const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents"]);
-const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered"]);
+const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents", "protectedAdult", "maritalStatus", "livedWithDeceased5Years"]);
+const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis"]);
+const ASSET_KEYS = new Set(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild"]);
+const FURNITURE_KEYS = new Set(["valuation", "value"]);
+const CONTRACT_KEYS = new Set(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "premiumsAfter70", "capitalAfter70"]);
 /** Fields that only the `cgi` rules read: a `seed` dossier that sets one is refused (it would have no effect). */
 const CGI_ONLY = "only read under the \"cgi\" rules (add \"law\": \"cgi\")";
 const ITEM_KEYS = new Set(["label", "value"]);
 const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
 const SHARE_KEYS = new Set(["beneficiary", "share"]);
-const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "to"]);
+const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
 const GIFT_TO_KEYS = new Set(["beneficiary", "fraction"]);
 /** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
 const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
@@ -358,9 +431,20 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if (kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
       else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
     }
+    for (const key of ["protectedAdult", "maritalStatus", "livedWithDeceased5Years"] as const) {
+      cgiOnly(b[key], `${p}.${key}`);
+      if (b[key] !== undefined && kind !== "estate") r.fail(`${p}.${key}`, "only read in an estate");
+    }
+    const protectedAdult = r.bool(b.protectedAdult, p, "protectedAdult", false);
+    const livedWith = r.bool(b.livedWithDeceased5Years, p, "livedWithDeceased5Years", false);
+    let maritalStatus: MaritalStatus | null = null;
+    if (b.maritalStatus !== undefined) {
+      if ((MARITAL_STATUSES as readonly unknown[]).includes(b.maritalStatus)) maritalStatus = b.maritalStatus as MaritalStatus;
+      else r.fail(`${p}.maritalStatus`, `must be one of ${MARITAL_STATUSES.join(", ")}, got ${JSON.stringify(b.maritalStatus)}`);
+    }
     if (id !== undefined && !ids.has(id)) ids.set(id, relOk ? (rel as Relationship) : undefined);
-    if (id !== undefined && name !== undefined && birth && sex !== undefined && disabled !== undefined && relOk) {
-      beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, sex, disabled, represents });
+    if (id !== undefined && name !== undefined && birth && sex !== undefined && disabled !== undefined && relOk && protectedAdult !== undefined && livedWith !== undefined) {
+      beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, sex, disabled, represents, protectedAdult, maritalStatus, livedWithDeceased5Years: livedWith });
     }
   }
   if (spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");
@@ -386,6 +470,9 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     cgiOnly(g.allowanceUsed, `${p}.allowanceUsed`);
     cgiOnly(g.disabilityAllowanceUsed, `${p}.disabilityAllowanceUsed`);
     cgiOnly(g.registered, `${p}.registered`);
+    cgiOnly(g.housing790ABis, `${p}.housing790ABis`);
+    const housing = r.bool(g.housing790ABis, p, "housing790ABis", false);
+    if (housing && cash790G) r.fail(`${p}.housing790ABis`, "a prior gift is exempt under art. 790 A bis or under art. 790 G, not both: list each part as its own prior gift");
     const allowanceUsed = g.allowanceUsed === undefined ? null : (r.amount(g.allowanceUsed, p, "allowanceUsed") ?? null);
     const disabilityAllowanceUsed = g.disabilityAllowanceUsed === undefined ? null : (r.amount(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed") ?? null);
     const registered = r.bool(g.registered, p, "registered", true);
@@ -397,8 +484,8 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     } else if (value && allowanceUsed === null && disabilityAllowanceUsed && disabilityAllowanceUsed.gt(value)) {
       r.fail(`${p}.disabilityAllowanceUsed`, "exceeds the gift's value");
     }
-    if (beneficiary !== undefined && gDate && value && cash790G !== undefined && registered !== undefined) {
-      priorGifts.push({ beneficiary, date: gDate, value, cash790G, allowanceUsed, disabilityAllowanceUsed, registered, index: i });
+    if (beneficiary !== undefined && gDate && value && cash790G !== undefined && registered !== undefined && housing !== undefined) {
+      priorGifts.push({ beneficiary, date: gDate, value, cash790G, allowanceUsed, disabilityAllowanceUsed, registered, housing790ABis: housing, index: i });
     }
   }
 
@@ -411,21 +498,95 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   };
   let dossier: Dossier;
   if (kind === "estate") {
-    const items = (key: "assets" | "debts") => {
-      const out: { label: string; value: Fraction }[] = [];
-      const list = r.list(root[key], key, key === "debts") ?? [];
-      for (let i = 0; i < list.length; i++) {
-        const p = `${key}[${i}]`;
-        const o = r.object(list[i], p, ITEM_KEYS);
-        if (!o) continue;
-        const label = r.string(o.label, p, "label");
-        const value = r.amount(o.value, p, "value");
-        if (label !== undefined && value) out.push({ label, value });
+    const debts: { label: string; value: Fraction }[] = [];
+    const dList = r.list(root.debts, "debts", true) ?? [];
+    for (let i = 0; i < dList.length; i++) {
+      const p = `debts[${i}]`;
+      const o = r.object(dList[i], p, ITEM_KEYS);
+      if (!o) continue;
+      const label = r.string(o.label, p, "label");
+      const value = r.amount(o.value, p, "value");
+      if (label !== undefined && value) debts.push({ label, value });
+    }
+    const assets: Asset[] = [];
+    const aList = r.list(root.assets, "assets", false) ?? [];
+    let residences = 0;
+    for (let i = 0; i < aList.length; i++) {
+      const p = `assets[${i}]`;
+      const o = r.object(aList[i], p, ASSET_KEYS);
+      if (!o) continue;
+      const label = r.string(o.label, p, "label");
+      const value = r.amount(o.value, p, "value");
+      cgiOnly(o.mainResidence, `${p}.mainResidence`);
+      cgiOnly(o.occupiedBy, `${p}.occupiedBy`);
+      cgiOnly(o.occupiedBySpouseChild, `${p}.occupiedBySpouseChild`);
+      const mainResidence = r.bool(o.mainResidence, p, "mainResidence", false);
+      const occupiedBySpouseChild = r.bool(o.occupiedBySpouseChild, p, "occupiedBySpouseChild", false);
+      if (mainResidence) residences++;
+      const occupiedBy: string[] = [];
+      if (o.occupiedBy !== undefined) {
+        const list = r.list(o.occupiedBy, `${p}.occupiedBy`, false) ?? [];
+        list.forEach((x, j) => {
+          const id = known(x, `${p}.occupiedBy[${j}]`);
+          if (id !== undefined) occupiedBy.push(id);
+        });
       }
-      return out;
-    };
-    const assets = items("assets");
-    const debts = items("debts");
+      if (!mainResidence && (occupiedBy.length > 0 || occupiedBySpouseChild)) r.fail(`${p}.occupiedBy`, "only the main residence (\"mainResidence\": true) has occupants that count (art. 764 bis)");
+      if (label !== undefined && value && mainResidence !== undefined && occupiedBySpouseChild !== undefined) assets.push({ label, value, mainResidence, occupiedBy, occupiedBySpouseChild });
+    }
+    if (residences > 1) r.fail("assets", `${residences} assets are marked as the main residence; there is one at most`);
+    let furniture: EstateDossier["furniture"] = null;
+    if (root.furniture !== undefined) {
+      cgiOnly(root.furniture, "furniture");
+      const o = r.object(root.furniture, "furniture", FURNITURE_KEYS);
+      if (o) {
+        const valuation = o.valuation;
+        if (valuation === "flat") {
+          if (o.value !== undefined) r.fail("furniture.value", 'a flat valuation has no value: it is 5 % of the other assets (use "inventory" or "sale" to give one)');
+          furniture = { valuation, value: null };
+        } else if (valuation === "inventory" || valuation === "sale") {
+          const value = r.amount(o.value, "furniture", "value");
+          if (value) furniture = { valuation, value };
+        } else r.fail("furniture.valuation", `must be "flat", "inventory" or "sale", got ${JSON.stringify(valuation) ?? "nothing"}`);
+      }
+    }
+    const lifeInsurance: LifeInsuranceContract[] = [];
+    if (root.lifeInsurance !== undefined) cgiOnly(root.lifeInsurance, "lifeInsurance");
+    const cList = r.list(root.lifeInsurance, "lifeInsurance", true) ?? [];
+    for (let i = 0; i < cList.length; i++) {
+      const p = `lifeInsurance[${i}]`;
+      const o = r.object(cList[i], p, CONTRACT_KEYS);
+      if (!o) continue;
+      const label = r.string(o.label, p, "label");
+      const subscribedOn = r.date(o.subscribedOn, p, "subscribedOn");
+      if (subscribedOn && date && compareDates(subscribedOn, date) >= 0) r.fail(`${p}.subscribedOn`, "not before the date of death");
+      const amount = (key: "capitalBefore70" | "premiumsAfter70" | "capitalAfter70"): Fraction | undefined => (o[key] === undefined ? ZERO : r.amount(o[key], p, key));
+      const capitalBefore70 = amount("capitalBefore70");
+      const premiumsAfter70 = amount("premiumsAfter70");
+      const capitalAfter70 = o.capitalAfter70 === undefined ? null : amount("capitalAfter70");
+      const shares: LifeInsuranceContract["beneficiaries"] = [];
+      const seen = new Set<string>();
+      let total = ZERO;
+      const sList = r.list(o.beneficiaries, `${p}.beneficiaries`, false) ?? [];
+      if (Array.isArray(o.beneficiaries) && sList.length === 0) r.fail(`${p}.beneficiaries`, "empty");
+      for (let j = 0; j < sList.length; j++) {
+        const q = `${p}.beneficiaries[${j}]`;
+        const x = r.object(sList[j], q, GIFT_TO_KEYS);
+        if (!x) continue;
+        const beneficiary = known(x.beneficiary, q, "beneficiary");
+        if (beneficiary !== undefined && seen.has(beneficiary)) r.fail(`${q}.beneficiary`, `"${beneficiary}" is listed twice`);
+        if (beneficiary !== undefined) seen.add(beneficiary);
+        const fraction = r.fraction(x.fraction, q, "fraction");
+        if (beneficiary !== undefined && fraction) {
+          shares.push({ beneficiary, fraction });
+          total = add(total, fraction);
+        }
+      }
+      if (shares.length === sList.length && sList.length > 0 && !total.equals(1)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
+      if (label !== undefined && subscribedOn && capitalBefore70 && premiumsAfter70 && capitalAfter70 !== undefined) {
+        lifeInsurance.push({ label, subscribedOn, beneficiaries: shares, capitalBefore70, premiumsAfter70, capitalAfter70, index: i });
+      }
+    }
     const funeralCosts = root.funeralCosts === undefined ? ZERO : r.amount(root.funeralCosts, "funeralCosts");
     const bequests: EstateDossier["bequests"] = [];
     const qList = r.list(root.bequests, "bequests", true) ?? [];
@@ -467,8 +628,9 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
         else spouseUsufruct = id;
       }
     }
-    dossier = { kind, ...base, assets, debts, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
+    dossier = { kind, ...base, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
   } else {
+    for (const key of ESTATE_ONLY) if (root[key] !== undefined) r.fail(key, "only an estate has this field, not a gift");
     const gList = r.list(root.gifts, "gifts", false) ?? [];
     if (Array.isArray(root.gifts) && gList.length === 0) r.fail("gifts", "empty");
     const gifts: Gift[] = [];
@@ -482,6 +644,9 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       const cash = r.bool(o.cash, p, "cash", false);
       const reservedUsufruct = r.bool(o.reservedUsufruct, p, "reservedUsufruct", false);
       if (cash && reservedUsufruct) r.fail(`${p}.reservedUsufruct`, "a cash gift cannot be split into usufruct and bare ownership");
+      cgiOnly(o.housing790ABis, `${p}.housing790ABis`);
+      const housing790ABis = r.bool(o.housing790ABis, p, "housing790ABis", false);
+      if (housing790ABis && !cash) r.fail(`${p}.housing790ABis`, "art. 790 A bis exempts cash (\"cash\": true), not other assets");
       const seen = new Set<string>();
       const toList = r.list(o.to, `${p}.to`, false) ?? [];
       if (Array.isArray(o.to) && toList.length === 0) r.fail(`${p}.to`, "empty");
@@ -501,7 +666,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
         }
       }
       if (total.gt(1)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
-      if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined) gifts.push({ label, value, cash, reservedUsufruct, to });
+      if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined && housing790ABis !== undefined) gifts.push({ label, value, cash, reservedUsufruct, housing790ABis, to });
     }
     dossier = { kind, ...base, gifts };
   }

@@ -67,6 +67,38 @@ export const RULE_INFO = {
     ruleSets: ["cgi"],
     fr: "exonération des petites successions (art. 796-0 et 800 I)",
   },
+  siblingExemption: {
+    ruleSets: ["cgi"],
+    fr: "exonération des frères et sœurs (art. 796-0 ter)",
+  },
+  mainResidence764bis: {
+    ruleSets: ["cgi"],
+    fr: "abattement de 20 % sur la résidence principale (art. 764 bis)",
+  },
+  furniture764: {
+    ruleSets: ["cgi"],
+    fr: "forfait mobilier de 5 % (art. 764 I 3°)",
+  },
+  levy990I: {
+    ruleSets: ["cgi"],
+    fr: "prélèvement sur les capitaux d'assurance-vie (art. 990 I)",
+  },
+  levyExemption990I: {
+    ruleSets: ["cgi"],
+    fr: "exonération du prélèvement de l'art. 990 I pour le conjoint, le partenaire et le frère ou la sœur exonéré (le prélèvement appliqué à la place)",
+  },
+  premiums757B: {
+    ruleSets: ["cgi"],
+    fr: "droits sur les primes versées après 70 ans (art. 757 B)",
+  },
+  allowance757BShared: {
+    ruleSets: ["cgi"],
+    fr: "abattement global de 30 500 € de l'art. 757 B, partagé entre les bénéficiaires (pris en entier par chacun à la place)",
+  },
+  housing790ABis: {
+    ruleSets: ["cgi"],
+    fr: "exonération des dons pour le logement (art. 790 A bis)",
+  },
 } as const satisfies Record<string, { ruleSets: readonly RuleSet[]; fr: string }>;
 
 export type Rule = keyof typeof RULE_INFO;

@@ -1,5 +1,6 @@
 import { ENACTED } from "./enactments.js";
 import { ref, SOURCES } from "./references.js";
+import type { Relationship } from "./relationships.js";
 import { period, series } from "./series.js";
 
 /** The estate's assets and deductions: funeral costs (art. 775), furniture (764), main residence (764 bis). */
@@ -14,10 +15,25 @@ export const FURNITURE_FLAT_RATE = series("forfait mobilier, en pourcentage des 
   period(5, "2011-01-01", null, ENACTED.CGI),
 ]);
 
-/** Art. 764 bis: reduction of the value of the main residence occupied by the spouse, the partner or a minor or protected child. */
-export const MAIN_RESIDENCE_REDUCTION = series("abattement sur la résidence principale", "percent", ref("764 bis", "764 bis", SOURCES.F14198), [
-  period(20, "2007-08-22", null, ENACTED.TEPA),
-]);
+/**
+ * Art. 764 bis: the value of the deceased's main residence is reduced when, on the day of death,
+ * it is also the main residence of the spouse, the PACS partner, or a child (of the deceased, the
+ * spouse or the partner) who is a minor, a protected adult, or disabled (art. 779 II).
+ */
+export const MAIN_RESIDENCE = {
+  reductionPercent: series("abattement sur la valeur de la résidence principale", "percent", ref("764 bis", "764 bis", SOURCES.F14198), [
+    period(20, "2007-08-22", null, ENACTED.TEPA),
+  ]),
+  partners: series<readonly Relationship[]>("occupants ouvrant droit à l'abattement : conjoint et partenaire de PACS", "relationships", ref("764 bis", "764 bis", SOURCES.F14198), [
+    period(["spouse", "pacs"], "2007-08-22", null, ENACTED.TEPA),
+  ]),
+  children: series<readonly Relationship[]>("occupants ouvrant droit à l'abattement s'ils sont mineurs, majeurs protégés ou handicapés : enfants", "relationships", ref("764 bis", "764 bis", SOURCES.F14198), [
+    period(["child"], "2007-08-22", null, ENACTED.TEPA),
+  ]),
+  minorBelow: series("âge en deçà duquel l'enfant occupant est mineur", "years", ref("764 bis", "764 bis", SOURCES.F14198), [
+    period(18, "2007-08-22", null, ENACTED.TEPA),
+  ]),
+} as const;
 
 /** Art. 784: gifts of the last so many years before the act are recalled. */
 export const RECALL_YEARS = series("délai du rappel fiscal des donations antérieures", "years", ref("784", "784", SOURCES.F14198), [

@@ -19,6 +19,10 @@ export const SPOUSE_ESTATE_EXEMPTION = series<readonly Relationship[]>(
  * before the death, is exempt.
  */
 export const SIBLING_EXEMPTION = {
+  /** Célibataire, veuf, divorcé ou séparé de corps. */
+  statuses: series<readonly string[]>("situations ouvrant droit à l'exonération : célibataire, veuf, divorcé, séparé de corps", "relationships", ref("796-0 ter", "796-0 ter", SOURCES.F14198), [
+    period(["single", "widowed", "divorced", "separated"], "2007-08-22", null, ENACTED.TEPA),
+  ]),
   olderThan: series("âge que le frère ou la sœur doit dépasser au jour du décès", "years", ref("796-0 ter", "796-0 ter", SOURCES.F14198), [
     period(50, "2007-08-22", null, ENACTED.TEPA),
   ]),

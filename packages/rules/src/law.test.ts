@@ -160,10 +160,10 @@ describe("the law of 2017-2026", () => {
     expect(bands("unrelated")).toEqual([[null, 60]]);
     expect(law.scaleOf).toEqual({ spouse: "spouse", pacs: "spouse", child: "directLine", grandchild: "directLine", greatgrandchild: "directLine", sibling: "sibling", nephew: "nephew", unrelated: "unrelated" });
     expect(law.exemptions.smallEstate).toMatchObject({ directLineBelow: 50_000, everyoneBelow: 3_000 });
-    expect(law.exemptions.sibling).toEqual({ olderThan: 50, cohabitationYears: 5 });
+    expect(law.exemptions.sibling).toEqual({ statuses: ["single", "widowed", "divorced", "separated"], olderThan: 50, cohabitationYears: 5 });
     expect(law.lifeInsurance).toMatchObject({ allowance990I: 152_500, allowance757B: 30_500, insuredAgeLimit: 70, contractsFrom: "1991-11-20" });
     expect(law.furnitureFlatRate).toBe(5);
-    expect(law.mainResidenceReduction).toBe(20);
+    expect(law.mainResidence).toEqual({ reductionPercent: 20, partners: ["spouse", "pacs"], children: ["child"], minorBelow: 18 });
   });
   it("2026-05-14: the art. 669 table at every edge", () => {
     const rows = lawOn("2026-05-14").usufruct669;

@@ -1,6 +1,6 @@
 import { PERSONAL_ALLOWANCES, DEFAULT_ALLOWANCE, DISABILITY_ALLOWANCE } from "./allowances.js";
 import { CASH_GIFT_790G, HOUSING_GIFT_790ABIS } from "./cash-gifts.js";
-import { FUNERAL_DEDUCTION, FURNITURE_FLAT_RATE, MAIN_RESIDENCE_REDUCTION, RECALL_YEARS } from "./estate.js";
+import { FUNERAL_DEDUCTION, FURNITURE_FLAT_RATE, MAIN_RESIDENCE, RECALL_YEARS } from "./estate.js";
 import { SIBLING_EXEMPTION, SMALL_ESTATE_EXEMPTION, SPOUSE_ESTATE_EXEMPTION } from "./exemptions.js";
 import { CONTRACTS_FROM, INSURED_AGE_LIMIT, LEVY_990I_ALLOWANCE, LEVY_990I_EXEMPT, LEVY_990I_SCALE, PREMIUMS_757B_ALLOWANCE } from "./life-insurance.js";
 import { SCALES, SCALE_OF } from "./scales.js";
@@ -32,7 +32,7 @@ export const LAW_SERIES = deepFreeze({
   housingGift790ABis: HOUSING_GIFT_790ABIS,
   usufruct669: USUFRUCT_669,
   furnitureFlatRate: FURNITURE_FLAT_RATE,
-  mainResidenceReduction: MAIN_RESIDENCE_REDUCTION,
+  mainResidence: MAIN_RESIDENCE,
   lifeInsurance: {
     allowance990I: LEVY_990I_ALLOWANCE,
     scale990I: LEVY_990I_SCALE,
