@@ -3,7 +3,7 @@ import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output, readLines, readText, assertReadable } from "../io.js";
 
-const HELP = `Usage: succ compute [FILE|-] [--jsonl] [--explain] [--ignore RULES] [--out FILE]
+const HELP = `Usage: succ compute [FILE|-] [--jsonl] [--explain] [--ignore RULES] [-o FILE]
 
 Computes the answer of a dossier (spec §1): every beneficiary's taxable share and tax, to the
 euro, as the JSON answer {"beneficiaires": {...}, "total_droits": N} on one line.
@@ -15,7 +15,9 @@ euro, as the JSON answer {"beneficiaires": {...}, "total_droits": N} on one line
   --explain        print the worked computation in French (a notary's calculation sheet)
   --ignore RULES   counterfactual: switch off rules (comma-separated) among
                    ${RULES.join(", ")}
-  --out FILE       write to FILE (replaced only when the command completes) instead of stdout
+  -o, --out FILE   write to FILE instead of stdout: a regular file is replaced only when the
+                   command completes (Ctrl-C leaves it as it was, exit 130); a device, a FIFO
+                   or a symbolic link is written through and kept
   -h, --help       this help
 
 An invalid dossier: the errors on stderr (one "path: problem" a line), nothing on stdout,
@@ -29,7 +31,7 @@ export async function run(argv: string[]): Promise<number> {
       jsonl: { type: "boolean" },
       explain: { type: "boolean" },
       ignore: { type: "string" },
-      out: { type: "string" },
+      out: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
     },
     true,

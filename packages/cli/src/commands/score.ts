@@ -4,7 +4,7 @@ import { CliError } from "../errors.js";
 import { Output, readLines, assertReadable } from "../io.js";
 import { readTaskRefs } from "../tasks-file.js";
 
-const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [--out FILE]
+const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [-o FILE]
 
 Scores replies against the gold answers of a task set, with @succ/scoring.
 
@@ -12,7 +12,9 @@ Scores replies against the gold answers of a task set, with @succ/scoring.
   --replies FILE     JSONL, one {"id": "...", "reply": "..."} a line; several replies per task
                      are allowed (rollouts); "-" for stdin
   --all-or-nothing   score 0 unless every field is right (no partial credit)
-  --out FILE         write the scores there (replaced only when complete) instead of stdout
+  -o, --out FILE     write the scores there instead of stdout: a regular file is replaced only
+                     when the command completes (Ctrl-C leaves it as it was, exit 130); a
+                     device, a FIFO or a symbolic link is written through and kept
   -h, --help         this help
 
 Writes one {"id", "score", "reason"} line per reply, in order, and a summary on stderr (mean,
@@ -31,7 +33,7 @@ export async function run(argv: string[]): Promise<number> {
     tasks: { type: "string" },
     replies: { type: "string" },
     "all-or-nothing": { type: "boolean" },
-    out: { type: "string" },
+    out: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {

@@ -131,9 +131,12 @@ export class ResultsWriter {
   }
 }
 
-/** Writes a small file whole (Output: temporary name beside it, then rename). */
+/**
+ * Writes a small file whole (Output: temporary name beside it, then rename). `succ eval` handles
+ * SIGINT and SIGTERM itself (it records the requests in flight), so Output must not exit on them.
+ */
 export async function writeAtomic(path: string, text: string): Promise<void> {
-  const out = await Output.open(path);
+  const out = await Output.open(path, { exitOnSignals: false });
   try {
     await out.write(text);
   } catch (e) {
