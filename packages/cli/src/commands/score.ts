@@ -18,8 +18,9 @@ Scores replies against the gold answers of a task set, with @succ/scoring.
   -h, --help         this help
 
 Writes one {"id", "score", "reason"} line per reply, in order, and a summary on stderr (mean,
-replies at 1.0, per level). A replies line that is not {"id", "reply"} or names an unknown task
-gets {"id", "score": 0, "error", "line"} in its place, and the exit code is 1 at the end.
+replies at 1.0, per level). A replies line that is blank, is not {"id", "reply"} or names an
+unknown task gets {"id", "score": 0, "error", "line"} in its place (output line k is input
+line k), is left out of the table, and the exit code is 1 at the end.
 `;
 
 interface Tally {
@@ -53,7 +54,12 @@ export async function run(argv: string[]): Promise<number> {
   try {
     for await (const line of readLines(values.replies)) {
       n++;
-      if (line.trim() === "") continue;
+      // Output line k scores input line k, so a blank line gets an error line too.
+      if (line.trim() === "") {
+        bad++;
+        await out.write(`${JSON.stringify({ id: null, score: 0, error: "empty line, not a reply", line: n })}\n`);
+        continue;
+      }
       let row: { id?: unknown; reply?: unknown } | null = null;
       try {
         row = JSON.parse(line);
@@ -88,7 +94,8 @@ export async function run(argv: string[]): Promise<number> {
   await out.close(true);
   process.stderr.write(summary(total, perLevel));
   if (bad > 0) {
-    process.stderr.write(`succ score: ${bad} of ${n} reply lines could not be scored\n`);
+    const scored = n - bad;
+    process.stderr.write(`succ score: ${n} lines written: ${scored} ${scored === 1 ? "reply" : "replies"} scored, ${bad} ${bad === 1 ? "line" : "lines"} could not be scored\n`);
     return 1;
   }
   return 0;
