@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream, promises as fs, type WriteStream } from "node:fs";
-import { dirname, basename, join } from "node:path";
+import { createReadStream, createWriteStream, promises as fs, rmSync, type WriteStream } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
 import { CliError } from "./errors.js";
@@ -47,10 +47,134 @@ export async function assertReadable(file: string | undefined): Promise<void> {
   }
 }
 
+/** Temporary files of outputs not yet renamed into place: removed whenever the process exits. */
+const pendingTemps = new Map<string, string>();
+let exitHook = false;
+
+function track(tmp: string, target: string): void {
+  if (!exitHook) {
+    exitHook = true;
+    // Runs on every exit that Node lets us see: the end of a command, process.exit() (the
+    // signal handlers below, a closed pipe) and the internal-error path of bin.ts.
+    process.on("exit", removeTemporaryFiles);
+  }
+  pendingTemps.set(tmp, target);
+}
+
+/** Removes every temporary file still pending (synchronously: it runs on exit). */
+export function removeTemporaryFiles(): void {
+  for (const tmp of pendingTemps.keys()) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Nothing more can be done on the way out.
+    }
+  }
+  pendingTemps.clear();
+}
+
+let signalsHandled = false;
+
 /**
- * Where data goes: stdout, or a file written to a temporary name beside it and renamed only
- * when the command succeeds, so that nothing is left half-written. Writes are buffered and
- * wait for the stream to drain (flat memory on long runs).
+ * SIGINT or SIGTERM: stop at once, remove the temporary files (the targets are never renamed
+ * into place, so they stay as they were) and exit 130 or 143, as a shell reports an
+ * interrupted command. For the commands that have no interruption of their own (`succ eval`
+ * has: it finishes the requests in flight).
+ */
+export function exitOnSignals(): void {
+  if (signalsHandled) return;
+  signalsHandled = true;
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    process.on(signal, () => {
+      const kept = [...new Set(pendingTemps.values())];
+      const note = kept.length > 0 ? `; ${kept.join(", ")} left as ${kept.length === 1 ? "it was" : "they were"}` : "";
+      try {
+        process.stderr.write(`succ: interrupted (${signal})${note}\n`);
+      } catch {
+        // stderr may be gone; the exit code still says it.
+      }
+      process.exit(code);
+    });
+  }
+}
+
+/** What `--out PATH` names, symbolic links followed. */
+type Target =
+  /** A regular file, or nothing yet: written under a temporary name beside it, then renamed. */
+  | { kind: "file"; path: string; mode: number | null }
+  /** A character or block device, a FIFO, a socket: written through, as it is. */
+  | { kind: "special"; path: string };
+
+const MAX_LINKS = 40;
+
+function errno(e: unknown): string {
+  return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+}
+
+async function newFileAt(option: string, path: string): Promise<Target> {
+  const dir = dirname(path);
+  let st;
+  try {
+    st = await fs.stat(dir);
+  } catch {
+    st = null;
+  }
+  if (!st?.isDirectory()) throw new CliError(`--out ${option}: the folder ${dir} does not exist`);
+  return { kind: "file", path, mode: null };
+}
+
+/**
+ * Classifies `--out PATH`. A symbolic link is kept: its target is what gets written (a file the
+ * link points to is replaced through a temporary file beside that file; a link to nothing yet
+ * creates its target). A folder is an error.
+ */
+async function resolveTarget(option: string): Promise<Target> {
+  const folder = () => new CliError(`--out ${option}: is a folder; give the name of a file`);
+  let path = option;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    let st;
+    try {
+      st = await fs.lstat(path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return newFileAt(option, path);
+      throw new CliError(`--out ${option}: cannot write (${errno(e)})`);
+    }
+    if (st.isDirectory()) throw folder();
+    if (st.isFile()) return { kind: "file", path, mode: st.mode & 0o7777 };
+    if (!st.isSymbolicLink()) return { kind: "special", path };
+    // A link: what the kernel reaches through it decides.
+    let target;
+    try {
+      target = await fs.stat(path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw new CliError(`--out ${option}: cannot write (${errno(e)})`);
+      // A link to nothing yet: follow it by hand to the path it names, which is created.
+      path = resolve(dirname(path), await fs.readlink(path));
+      continue;
+    }
+    if (target.isDirectory()) throw folder();
+    if (!target.isFile()) return { kind: "special", path: option };
+    return { kind: "file", path: await fs.realpath(path), mode: target.mode & 0o7777 };
+  }
+  throw new CliError(`--out ${option}: too many levels of symbolic links`);
+}
+
+export interface OutputOptions {
+  /**
+   * Install the SIGINT/SIGTERM handlers of {@link exitOnSignals} (default true). False for a
+   * command that handles interruptions itself; its temporary files are still removed on exit.
+   */
+  exitOnSignals?: boolean;
+}
+
+/**
+ * Where data goes: stdout, or the file `--out` names. A regular file (or a path that does not
+ * exist yet) is written to a temporary name beside it and renamed only when the command
+ * succeeds, so that it is never left half-written; its permissions are kept. A device, a FIFO
+ * or a symbolic link to one is written through and kept as it is; a link to a file keeps the
+ * link and replaces the file. Writes are buffered and wait for the stream to drain (flat
+ * memory on long runs).
  */
 export class Output {
   private buffer: string[] = [];
@@ -61,36 +185,39 @@ export class Output {
   private failure: CliError | null = null;
 
   private constructor(
-    private readonly path: string | null,
+    private readonly option: string | null,
+    private readonly target: Target | null,
     private readonly highWater = 1 << 16,
   ) {
-    if (path === null || path === "-") {
+    if (target === null) {
       this.stream = process.stdout;
       this.tmp = null;
-    } else {
-      this.tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-      this.stream = createWriteStream(this.tmp);
-      this.stream.on("error", (e: NodeJS.ErrnoException) => {
-        this.failure ??= new CliError(`--out ${path}: cannot write (${e.code ?? e.message})`);
-      });
+      return;
     }
+    if (target.kind === "file") {
+      this.tmp = join(dirname(target.path), `.${basename(target.path)}.${process.pid}.tmp`);
+      track(this.tmp, option!);
+    } else this.tmp = null;
+    this.stream = createWriteStream(this.tmp ?? target.path);
+    this.stream.on("error", (e: NodeJS.ErrnoException) => {
+      this.failure ??= new CliError(`--out ${option}: cannot write (${e.code ?? e.message})`);
+    });
   }
 
-  static async open(path: string | undefined): Promise<Output> {
-    if (path !== undefined && path !== "-") {
-      try {
-        const st = await fs.stat(dirname(path));
-        if (!st.isDirectory()) throw new Error("ENOTDIR");
-      } catch {
-        throw new CliError(`--out ${path}: the folder ${dirname(path)} does not exist`);
-      }
+  static async open(path: string | undefined, options: OutputOptions = {}): Promise<Output> {
+    if (options.exitOnSignals !== false) exitOnSignals();
+    if (path === undefined || path === "-") return new Output(null, null);
+    const out = new Output(path, await resolveTarget(path));
+    try {
+      await out.opened();
+    } catch (e) {
+      out.forget();
+      throw e;
     }
-    const out = new Output(path ?? null);
-    if (out.tmp !== null) await out.opened();
     return out;
   }
 
-  /** Waits until the temporary file is open, so that a folder we cannot write to fails first. */
+  /** Waits until the file is open, so that a folder we cannot write to fails first. */
   private opened(): Promise<void> {
     const s = this.stream as WriteStream;
     return new Promise<void>((resolve, reject) => {
@@ -104,6 +231,13 @@ export class Output {
       // Registered after the constructor's handler, so `failure` is set when this runs.
       s.once("error", done);
     });
+  }
+
+  /** The temporary file is gone (renamed or removed): nothing left to clean on exit. */
+  private forget(): void {
+    if (this.tmp === null) return;
+    rmSync(this.tmp, { force: true });
+    pendingTemps.delete(this.tmp);
   }
 
   async write(text: string): Promise<void> {
@@ -123,7 +257,7 @@ export class Output {
       await new Promise<void>((resolve, reject) => {
         const onError = () => {
           this.stream.off("drain", onDrain);
-          reject(this.failure ?? new CliError(`--out ${this.path}: cannot write`));
+          reject(this.failure ?? new CliError(`--out ${this.option}: cannot write`));
         };
         const onDrain = () => {
           this.stream.off("error", onError);
@@ -138,14 +272,26 @@ export class Output {
   /** Finishes the output: renames the file into place on success, removes it otherwise. */
   async close(ok: boolean): Promise<void> {
     if (ok && !this.failure) await this.flush();
-    if (this.tmp === null) return;
+    if (this.target === null) return;
     const s = this.stream as WriteStream;
     if (!s.destroyed) await new Promise<void>((resolve) => s.end(() => resolve()));
-    if (ok && !this.failure) {
-      await fs.rename(this.tmp, this.path!);
+    if (this.tmp === null) {
+      if (ok && this.failure) throw this.failure;
       return;
     }
-    await fs.rm(this.tmp, { force: true });
+    if (ok && !this.failure) {
+      try {
+        // The file replaced keeps its permissions (the temporary file has the umask's).
+        if (this.target.kind === "file" && this.target.mode !== null) await fs.chmod(this.tmp, this.target.mode);
+        await fs.rename(this.tmp, this.target.path);
+      } catch (e) {
+        this.forget();
+        throw new CliError(`--out ${this.option}: cannot write (${errno(e)})`);
+      }
+      pendingTemps.delete(this.tmp);
+      return;
+    }
+    this.forget();
     if (ok && this.failure) throw this.failure;
   }
 }

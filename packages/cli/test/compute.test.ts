@@ -133,16 +133,44 @@ describe("succ compute --jsonl", () => {
     const r = succ(["--jsonl", file("mixed.jsonl", `${lines.join("\n")}\n`)]);
     expect(r.code).toBe(1);
     const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
-    expect(out).toHaveLength(5);
+    expect(out).toHaveLength(6);
     expect(out[0]).toEqual(ESTATE_ANSWER);
     expect(out[1]).toEqual({ error: expect.stringMatching(/^date: not a date: "2026-02-30"/), line: 2 });
     expect(Object.keys(out[1])).toEqual(["error", "line"]);
     expect(out[2]).toEqual(GIFT_ANSWER);
     expect(out[3]).toEqual({ error: expect.stringMatching(/JSON, character/), line: 4 });
-    // The blank line 5 gives nothing; line numbers still count it.
-    expect(out[4]).toEqual(GIFT_ANSWER);
-    expect(r.stderr).toMatch(/2 of 6 lines are not valid dossiers/);
+    // The blank line 5 gets an error line in its place: output line k answers input line k.
+    expect(out[4]).toEqual({ error: "empty line, not a dossier", line: 5 });
+    expect(out[5]).toEqual(GIFT_ANSWER);
+    expect(r.stderr).toBe("succ compute: 3 of 6 lines are not valid dossiers\n");
     noStack(r.stderr);
+  });
+  it("blank lines, a blank last line and whitespace-only lines keep the output line-aligned", () => {
+    const r = succ(["--jsonl"], `\n${JSON.stringify(gift)}\n  \n${JSON.stringify(estate)}\n\n`);
+    expect(r.code).toBe(1);
+    const out = r.stdout.split("\n").slice(0, -1).map((l) => JSON.parse(l));
+    expect(out).toEqual([
+      { error: "empty line, not a dossier", line: 1 },
+      GIFT_ANSWER,
+      { error: "empty line, not a dossier", line: 3 },
+      ESTATE_ANSWER,
+      { error: "empty line, not a dossier", line: 5 },
+    ]);
+    expect(r.stderr).toBe("succ compute: 3 of 5 lines are not valid dossiers\n");
+  });
+  it("a task line (from succ generate) says that its dossier is .info.dossier", () => {
+    const taskLine = JSON.stringify({ id: "succession-1-0", level: 1, variant: "v", prompt: "…", answer: GIFT_ANSWER, info: { dossier: gift } });
+    const hint = /a task line, not a dossier: its dossier is \.info\.dossier \(jq -c \.info\.dossier tasks\.jsonl \| succ compute --jsonl\)/;
+    const r = succ(["--jsonl"], `${taskLine}\n${JSON.stringify(gift)}\n`);
+    expect(r.code).toBe(1);
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out[0]).toEqual({ error: expect.stringMatching(hint), line: 1 });
+    expect(out[1]).toEqual(GIFT_ANSWER);
+    const single = succ([file("task.json", taskLine)]);
+    expect(single.code).toBe(1);
+    expect(single.stdout).toBe("");
+    expect(single.stderr).toMatch(hint);
+    noStack(single.stderr);
   });
   it("all lines valid: exit 0, from stdin too, CRLF accepted", () => {
     const text = [estate, gift, estate].map((d) => JSON.stringify(d)).join("\r\n");

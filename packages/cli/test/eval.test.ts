@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -388,4 +388,148 @@ describe("succ eval: the key stays secret even when the server echoes it", () =>
       await server.close();
     }
   });
+});
+
+describe("succ eval: whatever happens to the terminal, the run finishes and its summary is final", () => {
+  /** Starts a run whose requests are held, waits for `held` of them, applies `hit`, releases them. */
+  async function heldRun(dir: string, hit: (child: ReturnType<typeof startCli>["child"]) => void, extra: string[] = []) {
+    const server = await startFakeServer((req) => ({ kind: "hold", then: { kind: "reply", content: gold(tasks[indexOf(req)]!) } }));
+    try {
+      const run = startCli(["eval", "--base-url", server.url, "--model", MODEL, "-n", "4", "-c", "2", "--out", dir, ...extra], env());
+      await waitFor(() => server.held() === 2, 20_000, "two requests in flight");
+      hit(run.child);
+      // The rest of the run: the two held requests, then the two others (held in turn).
+      server.release();
+      await waitFor(() => server.chats.length === 4 && server.held() === 2, 20_000, "the last two requests");
+      server.release();
+      return await run.done;
+    } finally {
+      await server.close();
+    }
+  }
+
+  it("stderr closed by its reader (`succ eval … 2>&1 | head -2`): exit 0, every rollout kept, summary complete, no lock", async () => {
+    const dir = join(tempDir(), "closed-stderr");
+    // Closing our end of the pipe: the CLI's next write to stderr gets EPIPE.
+    const r = await heldRun(dir, (child) => child.stderr!.destroy());
+    expect(r.code).toBe(0);
+    expect(readResults(dir)).toHaveLength(4);
+    expect(readSummary(dir)).toMatchObject({ status: "complete", overall: { done: 4, missing: 0, successes: 4 } });
+    expect(existsSync(join(dir, ".succ-eval.lock"))).toBe(false);
+  });
+
+  it("SIGHUP (the SSH session dropped): the run goes on to the end", async () => {
+    const dir = join(tempDir(), "hangup");
+    const r = await heldRun(dir, (child) => child.kill("SIGHUP"));
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(0);
+    expect(readResults(dir)).toHaveLength(4);
+    expect(readSummary(dir)).toMatchObject({ status: "complete", overall: { done: 4 } });
+    expect(existsSync(join(dir, ".succ-eval.lock"))).toBe(false);
+  });
+});
+
+describe("succ eval: runs that cannot be right are refused or reported", () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startFakeServer((req) => ({ kind: "reply", content: gold(tasks[indexOf(req)]!) }));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("a resume that names fewer tasks or rollouts than the run holds is refused; the summary stays", async () => {
+    const dir = join(tempDir(), "fewer");
+    expect((await runCli(["eval", "--base-url", server.url, "--model", MODEL, "-n", "8", "-r", "2", "--out", dir], env())).code).toBe(0);
+    const before = readFileSync(join(dir, "summary.json"), "utf8");
+    const sent = server.chats.length;
+    for (const [args, message] of [
+      [["-r", "2"], /holds 8 tasks × 2 rollouts; -n 6 \(the default\) -r 2 asked: resume with at least -n 8 -r 2/],
+      [["-n", "3", "-r", "2"], /holds 8 tasks × 2 rollouts; -n 3 -r 2 asked/],
+      [["-n", "8"], /holds 8 tasks × 2 rollouts; -n 8 -r 1 \(the default\) asked/],
+    ] as const) {
+      const r = await runCli(["eval", "--base-url", server.url, "--model", MODEL, ...args, "--out", dir], env());
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(readFileSync(join(dir, "summary.json"), "utf8")).toBe(before);
+    }
+    expect(server.chats.length).toBe(sent);
+    // As many or more: resumed.
+    const more = await runCli(["eval", "--base-url", server.url, "--model", MODEL, "-n", "9", "-r", "2", "--out", dir], env());
+    expect(more.code).toBe(0);
+    expect(server.chats.length).toBe(sent + 2); // task 8, two rollouts
+    expect(readSummary(dir).overall).toMatchObject({ expected: 18, done: 18 });
+  });
+
+  it("--base-url without /v1: a clear error before the run, nothing sent, exit 2", async () => {
+    const dir = join(tempDir(), "no-v1");
+    const root = server.url.replace(/\/v1$/, "");
+    const sent = server.chats.length;
+    const r = await runCli(["eval", "--base-url", root, "--model", MODEL, "--out", dir], env());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`succ eval: --base-url ${root}: no chat-completions API there (HTTP 404 on GET /models and on POST /chat/completions); the API root usually ends in /v1: try --base-url ${root}/v1\n`);
+    expect(server.chats.length).toBe(sent);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("a run in which every rollout errored exits 1 (summary complete, errors recorded)", async () => {
+    const failing = await startFakeServer(() => ({ kind: "status", status: 404, message: "The model `fake-model` does not exist" }));
+    try {
+      const dir = join(tempDir(), "all-errors");
+      const r = await runCli(["eval", "--base-url", failing.url, "--model", MODEL, "-n", "3", "--out", dir], env());
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/every rollout of this run failed \(3 of 3\); the first error: HTTP 404: The model `fake-model` does not exist/);
+      expect(readSummary(dir)).toMatchObject({ status: "complete", overall: { done: 3, errors: 3 } });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it("-c 16: no MaxListenersExceededWarning", async () => {
+    const holding = await startFakeServer((req) => ({ kind: "hold", then: { kind: "reply", content: gold(tasks[indexOf(req)]!) } }));
+    try {
+      const dir = join(tempDir(), "c16");
+      const run = startCli(["eval", "--base-url", holding.url, "--model", MODEL, "-n", "12", "-r", "2", "-c", "16", "--out", dir], env());
+      await waitFor(() => holding.held() === 16, 20_000, "sixteen requests in flight");
+      holding.release();
+      await waitFor(() => holding.held() === 8, 20_000, "the last eight");
+      holding.release();
+      const r = await run.done;
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toMatch(/MaxListenersExceededWarning|memory leak/);
+      expect(readResults(dir)).toHaveLength(24);
+    } finally {
+      await holding.close();
+    }
+  });
+});
+
+describe("succ eval: a file-system error under --out is one line, never a stack trace", () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startFakeServer((req) => ({ kind: "reply", content: gold(tasks[indexOf(req)]!) }));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const cases: Array<[string, (dir: string) => void, RegExp]> = [
+    ["results.jsonl is a folder", (d) => mkdirSync(join(d, "results.jsonl")), /^succ eval: --out .*: cannot (read|write) results\.jsonl \(EISDIR\)\n$/],
+    ["the lock file is a folder", (d) => mkdirSync(join(d, ".succ-eval.lock")), /^succ eval: --out .*: cannot (lock|write) .*\n$/],
+    ["summary.json is a folder", (d) => mkdirSync(join(d, "summary.json")), /^succ eval: --out .*summary\.json.*\n$/],
+    ["the disk is full (results.jsonl → /dev/full)", (d) => symlinkSync("/dev/full", join(d, "results.jsonl")), /^succ eval: --out .*: cannot write results\.jsonl \(ENOSPC\)\n$/],
+  ];
+  for (const [name, prepare, message] of cases) {
+    it(name, async () => {
+      const dir = join(tempDir(), "fs");
+      mkdirSync(dir);
+      prepare(dir);
+      const r = await runCli(["eval", "--base-url", server.url, "--model", MODEL, "-n", "2", "--out", dir], env());
+      expect(r.code).toBe(2);
+      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+      const last = r.stderr.split("\n").filter(Boolean).at(-1)!;
+      expect(`${last}\n`).toMatch(message);
+    });
+  }
 });

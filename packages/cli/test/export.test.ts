@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateTasks, GENERATOR_VERSION, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
@@ -134,6 +135,46 @@ describe("succ export --format promptfoo", () => {
     const t = mix[0]!;
     const partial = await assertion(wrongReply(t), { vars: rows[0]!.vars, config: rows[0]!.assert[0].config });
     expect(partial).toMatchObject({ pass: false, score: 0 });
+  });
+});
+
+describe("succ export --format promptfoo: a suite copied to another machine", () => {
+  it("runs with @succ/scoring installed from the packed tarball (before it is published)", async () => {
+    const suite = join(tempDir(), "suite");
+    mkdirSync(suite);
+    expect((await runCli(["export", "--format", "promptfoo", "-n", "3", "-o", join(suite, "tests.jsonl")])).code).toBe(0);
+    // As docs/eval-and-export.md says: pnpm pack in packages/scoring, then npm install the tarball.
+    const root = fileURLToPath(new URL("../../../", import.meta.url));
+    const pack = spawnSync("pnpm", ["-C", join(root, "packages/scoring"), "pack", "--pack-destination", suite], { encoding: "utf8" });
+    expect(pack.status, pack.stderr).toBe(0);
+    const tarball = readdirSync(suite).find((f) => /^succ-scoring-.*\.tgz$/.test(f))!;
+    expect(tarball).toBeDefined();
+    writeFileSync(join(suite, "package.json"), JSON.stringify({ private: true, dependencies: { "@succ/scoring": `file:${tarball}` } }));
+    // "Another machine": a copy of the folder, without node_modules, installed again (offline:
+    // the tarball is all it needs).
+    const other = join(tempDir(), "other");
+    cpSync(suite, other, { recursive: true });
+    const install = spawnSync("npm", ["install", "--offline", "--no-audit", "--no-fund"], { cwd: other, encoding: "utf8", timeout: 120_000 });
+    expect(install.status, install.stderr).toBe(0);
+    const check = `
+      const { default: assertion } = await import("./succession-fr-assert.mjs");
+      const rows = (await import("node:fs")).readFileSync("tests.jsonl", "utf8").trim().split("\\n").map((l) => JSON.parse(l));
+      const out = [];
+      for (const row of rows) {
+        const ctx = { vars: row.vars, config: row.assert[0].config };
+        out.push([await assertion("Calcul.\\n<droits>" + row.vars.answer + "</droits>", ctx), await assertion("je ne sais pas", ctx)]);
+      }
+      console.log(JSON.stringify({ scoring: import.meta.resolve("@succ/scoring"), out }));`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", check], { cwd: other, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const { scoring, out } = JSON.parse(r.stdout) as { scoring: string; out: Array<[{ pass: boolean; score: number }, { pass: boolean; score: number }]> };
+    // The copy's own node_modules, not the exporting CLI's fallback.
+    expect(scoring).toBe(pathToFileURL(join(other, "node_modules/@succ/scoring/dist/index.js")).href);
+    expect(out).toHaveLength(3);
+    for (const [gold, none] of out) {
+      expect(gold).toMatchObject({ pass: true, score: 1 });
+      expect(none).toMatchObject({ pass: false, score: 0 });
+    }
   });
 });
 

@@ -97,6 +97,7 @@ describe("succ score", () => {
     const f = replies("r4.jsonl", [{ id: "succession-1-0", reply: gold1 }, "{not json", { id: "succession-9-9", reply: gold1 }, { reply: gold1 }]);
     const r = succ(["--tasks", tasksFile, "--replies", f]);
     expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/succ score: 4 lines written: 1 reply scored, 3 lines could not be scored\n$/);
     const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     expect(lines[0].score).toBe(1);
@@ -104,6 +105,23 @@ describe("succ score", () => {
     expect(lines[2]).toMatchObject({ id: "succession-9-9", score: 0, line: 3 });
     expect(lines[2].error).toMatch(/unknown task/);
     expect(lines[3]).toMatchObject({ score: 0, line: 4 });
+  });
+
+  it("a blank line gets an error line in its place, and the summary counts the lines written", () => {
+    const f = join(dir, "r7.jsonl");
+    writeFileSync(f, `${JSON.stringify({ id: "succession-1-0", reply: gold1 })}\n\n   \n${JSON.stringify({ id: "succession-2-1", reply: partial2 })}\n`);
+    const r = succ(["--tasks", tasksFile, "--replies", f]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split("\n").slice(0, -1).map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatchObject({ id: "succession-1-0", score: 1 });
+    expect(lines[1]).toEqual({ id: null, score: 0, error: "empty line, not a reply", line: 2 });
+    expect(lines[2]).toEqual({ id: null, score: 0, error: "empty line, not a reply", line: 3 });
+    expect(lines[3]).toMatchObject({ id: "succession-2-1" });
+    expect(lines[3].score).toBeCloseTo(0.315, 12);
+    // The table counts the 2 replies scored; the last line accounts for all 4 lines written.
+    expect(r.stderr).toMatch(/all\s+2\s+0\.6575\s+1/);
+    expect(r.stderr).toMatch(/succ score: 4 lines written: 2 replies scored, 2 lines could not be scored\n$/);
   });
 
   it("reads replies from stdin with -", () => {

@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries of VALID dossiers (spec §1), estates and gifts, covering every rule:
+ * fast-check arbitraries of VALID dossiers (docs/dossier.md), estates and gifts, covering every rule:
  * bequests, shares, spouse usufruct, representation, disability, prior gifts (recalled or not,
  * 790 G), cash and reserved-usufruct gifts, every relationship. Amounts are whole cents written
  * either as JSON numbers or as decimal strings.

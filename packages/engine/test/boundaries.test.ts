@@ -1,5 +1,5 @@
 /**
- * Every boundary of spec §2: band edges, rounding at 0.50, the 15-year recall, ages on the eve
+ * Every boundary of the rules the engine applies: band edges, rounding at 0.50, the 15-year recall, ages on the eve
  * of a birthday and on 29 February, the art. 669 steps, the funeral cap. Expected values are
  * literals worked out by hand in the comments.
  */

@@ -1,5 +1,5 @@
 /**
- * Bad input (spec §4): every invalid dossier is refused with a DossierError whose issues name
+ * Bad input: every invalid dossier is refused with a DossierError whose issues name
  * the field at fault; never a number.
  */
 import { describe, expect, it } from "vitest";
@@ -85,7 +85,7 @@ describe("the valid bases are accepted", () => {
   });
 });
 
-describe("spec §4 examples", () => {
+describe("the invalid dossiers of docs/dossier.md", () => {
   it("shares that do not sum to 1", () => {
     const e = refused(
       edit(estate(), (d) => (d.residue = [{ beneficiary: "B2", share: "1/2" }, { beneficiary: "B3", share: "2/3" }])),

@@ -312,8 +312,8 @@ describe("dates against independent oracles", () => {
     );
   });
 
-  it("art. 669: the bare-ownership value follows the table of spec §2 for any donor age", () => {
-    // Spec §2: usufruct ≤ 20: 90 %, 21–30: 80 %, …, 81–90: 20 %, ≥ 91: 10 %.
+  it("art. 669: the bare-ownership value follows its table for any donor age", () => {
+    // Art. 669: usufruct ≤ 20: 90 %, 21–30: 80 %, …, 81–90: 20 %, ≥ 91: 10 %.
     const usufruct = (age: number) => (age <= 20 ? 90 : age >= 91 ? 10 : 90 - 10 * Math.ceil((age - 20) / 10));
     fc.assert(
       fc.property(fc.integer({ min: 18, max: 110 }), fc.integer({ min: 1, max: 10000 }), (age, hundreds) => {

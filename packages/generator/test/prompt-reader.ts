@@ -1,5 +1,5 @@
 /**
- * A test-only reader of the French prompt: it rebuilds the dossier (spec §1) from the prompt text
+ * A test-only reader of the French prompt: it rebuilds the dossier (docs/dossier.md) from the prompt text
  * alone, the way a reader of the prompt would, without any code or data of the generator. Only
  * the dossier part of the prompt is read (everything before "## Règles"); the rules, their worked
  * examples and the answer format are left alone, since they hold no fact of the case.
@@ -268,7 +268,7 @@ function isEmptyStatement(section: Section): boolean {
 // ---------------------------------------------------------------------------------------------
 // The reader
 
-/** The dossier (spec §1) that the prompt describes, read from its text alone. */
+/** The dossier (docs/dossier.md) that the prompt describes, read from its text alone. */
 export function readPrompt(prompt: string): DossierInput {
   const sections = sectionsOf(prompt);
   const head = need(sections, "dossier");

@@ -3,19 +3,24 @@ import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output, readLines, readText, assertReadable } from "../io.js";
 
-const HELP = `Usage: succ compute [FILE|-] [--jsonl] [--explain] [--ignore RULES] [--out FILE]
+const HELP = `Usage: succ compute [FILE|-] [--jsonl] [--explain] [--ignore RULES] [-o FILE]
 
-Computes the answer of a dossier (spec §1): every beneficiary's taxable share and tax, to the
-euro, as the JSON answer {"beneficiaires": {...}, "total_droits": N} on one line.
+Computes the answer of a dossier (its fields: docs/dossier.md): every beneficiary's taxable
+share and tax, to the euro, as the JSON answer {"beneficiaires": {...}, "total_droits": N} on
+one line.
 
   FILE, -          the dossier (JSON); stdin when "-" or absent
   --jsonl          one dossier a line in, one answer a line out, in order, streamed;
-                   an invalid line gives {"error": "...", "line": N} in its place and the
-                   exit code is 1 at the end
+                   an invalid or blank line gives {"error": "...", "line": N} in its place
+                   and the exit code is 1 at the end. The tasks of \`succ generate\` hold
+                   their dossier in .info.dossier:
+                   jq -c .info.dossier tasks.jsonl | succ compute --jsonl
   --explain        print the worked computation in French (a notary's calculation sheet)
   --ignore RULES   counterfactual: switch off rules (comma-separated) among
                    ${RULES.join(", ")}
-  --out FILE       write to FILE (replaced only when the command completes) instead of stdout
+  -o, --out FILE   write to FILE instead of stdout: a regular file is replaced only when the
+                   command completes (Ctrl-C leaves it as it was, exit 130); a device, a FIFO
+                   or a symbolic link is written through and kept
   -h, --help       this help
 
 An invalid dossier: the errors on stderr (one "path: problem" a line), nothing on stdout,
@@ -29,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
       jsonl: { type: "boolean" },
       explain: { type: "boolean" },
       ignore: { type: "string" },
-      out: { type: "string" },
+      out: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
     },
     true,
@@ -51,14 +56,19 @@ export async function run(argv: string[]): Promise<number> {
     try {
       for await (const line of readLines(file)) {
         n++;
-        if (line.trim() === "") continue;
+        // Output line k answers input line k, so a blank line gets an error line too.
+        if (line.trim() === "") {
+          bad++;
+          await out.write(`${JSON.stringify({ error: "empty line, not a dossier", line: n })}\n`);
+          continue;
+        }
         try {
           const res = compute(parseDossierText(line), { ignore });
           await out.write(`${JSON.stringify(res.answer)}\n`);
         } catch (e) {
           if (!isDossierError(e)) throw e;
           bad++;
-          await out.write(`${JSON.stringify({ error: e.message.replace(/\n/g, "; "), line: n })}\n`);
+          await out.write(`${JSON.stringify({ error: taskHint(line) ?? e.message.replace(/\n/g, "; "), line: n })}\n`);
         }
       }
     } catch (e) {
@@ -79,13 +89,29 @@ export async function run(argv: string[]): Promise<number> {
     result = compute(parseDossierText(text), { ignore });
   } catch (e) {
     if (!isDossierError(e)) throw e;
-    process.stderr.write(`succ compute: invalid dossier${file && file !== "-" ? ` ${file}` : ""}:\n${e.message.replace(/^/gm, "  ")}\n`);
+    process.stderr.write(`succ compute: invalid dossier${file && file !== "-" ? ` ${file}` : ""}:\n${(taskHint(text) ?? e.message).replace(/^/gm, "  ")}\n`);
     return 1;
   }
   const out = await Output.open(values.out);
   await out.write(values.explain ? explain(result) : `${JSON.stringify(result.answer)}\n`);
   await out.close(true);
   return 0;
+}
+
+/**
+ * A line of `succ generate` given where a dossier is expected: the error says where its dossier
+ * is. Null for anything else (the dossier's own errors are then the message).
+ */
+function taskHint(text: string): string | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const info = typeof v === "object" && v !== null ? (v as { info?: { dossier?: unknown } }).info : undefined;
+  if (typeof info?.dossier !== "object" || info.dossier === null || "kind" in (v as object)) return null;
+  return "a task line, not a dossier: its dossier is .info.dossier (jq -c .info.dossier tasks.jsonl | succ compute --jsonl)";
 }
 
 function parseIgnore(raw: string | undefined): Rule[] {

@@ -38,7 +38,8 @@ Requests:
   -h, --help           this help
 
 Before any task is sent, GET {base-url}/models checks that the server answers (and accepts
-the key): an unreachable server, a refused key or a bad option stops with exit code 2.
+the key): an unreachable server, a refused key, a URL with no chat-completions API behind it
+(often a base URL without its /v1) or a bad option stops with exit code 2.
 
 Output:
   DIR/results.jsonl    one line per rollout, appended as soon as it is scored: id, index,
@@ -53,14 +54,19 @@ Output:
                        Nothing is written to stdout.
 
 Resume: running again with the same --out skips the rollouts already in results.jsonl (same
-model, seed, level and scoring mode required; -n and -r may grow). Rollouts recorded with an
-error are run again; lines cut short by a crash are dropped and the file rewritten cleanly.
+model, seed, level and scoring mode required; -n and -r may grow, never shrink: give at least
+the -n and -r of the run there). Rollouts recorded with an error are run again; lines cut short
+by a crash are dropped and the file rewritten cleanly.
 
 Ctrl-C: no new request is sent; the requests in flight are allowed to finish and are recorded;
 a second Ctrl-C aborts them (those rollouts are not recorded and run on the next resume). The
 summary is written and the exit code is 130 (143 on SIGTERM, which aborts at once).
 
-Exit codes: 0 done (failed rollouts included), 2 bad option or unreachable server,
+A closed stderr (\`succ eval … 2>&1 | head\`) or a hang-up (SIGHUP: the SSH session dropped)
+does not stop the run: it goes on silently, and results.jsonl and summary.json are complete.
+
+Exit codes: 0 done (some failed rollouts included), 1 every rollout this run sent failed,
+2 bad option, unreachable server or a file under --out that cannot be written,
 130/143 interrupted.
 `;
 

@@ -26,8 +26,9 @@ Writes the task set in the format another evaluation tool reads, one task a line
   --seed S          generator seed (default 0)
   --level L         0 = the mix of levels (default), or 1, 2, 3, 4
   --all-or-nothing  promptfoo: the assertion gives 0 unless every value is right
-  -o, --out FILE    write to FILE, replaced only when the export completes (required for
-                    promptfoo); stdout otherwise
+  -o, --out FILE    write to FILE, replaced only when the export completes (Ctrl-C leaves it
+                    as it was, exit 130; a device, a FIFO or a symbolic link is written
+                    through); required for promptfoo; stdout otherwise
   -h, --help        this help
 `;
 

@@ -4,20 +4,24 @@ import { CliError } from "../errors.js";
 import { Output } from "../io.js";
 import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
-const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..4] [--offset K] [--out FILE]
+const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..4] [--offset K] [-o FILE]
 
 Generates the task set: one task a line (JSONL), each with its French prompt, its gold answer
 and its dossier: {"id","level","variant","prompt","answer","info":{"dossier",...}}.
 Task i depends only on (seed, i): any slice can be generated apart, on any machine.
 
-  -n N          number of tasks (default 400)
-  --seed S      seed of the set, a whole number ≥ 0 (default 0)
-  --level L     0 for the mix of the four levels (default), or a single level 1 to 4
-  --offset K    start at task K (default 0), without generating tasks 0 to K−1
-  --out FILE    write to FILE (replaced only when the command completes) instead of stdout
-  -h, --help    this help
+  -n N            number of tasks (default 400)
+  --seed S        seed of the set, a whole number ≥ 0 (default 0)
+  --level L       0 for the mix of the four levels (default), or a single level 1 to 4
+  --offset K      start at task K (default 0), without generating tasks 0 to K−1
+  -o, --out FILE  write to FILE instead of stdout (see "Output" below)
+  -h, --help      this help
 
 Progress goes to stderr when it is a terminal and the run is long.
+
+Output: a regular file is written under a temporary name beside it and renamed only when the
+command completes; a device, a FIFO or a symbolic link is written through and kept. Ctrl-C
+(SIGINT) or SIGTERM removes the temporary file, leaves FILE as it was and exits 130 or 143.
 `;
 
 /** `succ generate | head`: a reader that stops early is not an error. */
@@ -32,7 +36,7 @@ export async function run(argv: string[]): Promise<number> {
   const { values } = parse(joinNegativeValues(argv), {
     ...SET_OPTIONS,
     offset: { type: "string" },
-    out: { type: "string" },
+    out: { type: "string", short: "o" },
   });
   if (values.help) {
     process.stdout.write(HELP);

@@ -4,7 +4,7 @@ import { CliError } from "../errors.js";
 import { Output, readLines, assertReadable } from "../io.js";
 import { readTaskRefs } from "../tasks-file.js";
 
-const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [--out FILE]
+const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [-o FILE]
 
 Scores replies against the gold answers of a task set, with @succ/scoring.
 
@@ -12,12 +12,15 @@ Scores replies against the gold answers of a task set, with @succ/scoring.
   --replies FILE     JSONL, one {"id": "...", "reply": "..."} a line; several replies per task
                      are allowed (rollouts); "-" for stdin
   --all-or-nothing   score 0 unless every field is right (no partial credit)
-  --out FILE         write the scores there (replaced only when complete) instead of stdout
+  -o, --out FILE     write the scores there instead of stdout: a regular file is replaced only
+                     when the command completes (Ctrl-C leaves it as it was, exit 130); a
+                     device, a FIFO or a symbolic link is written through and kept
   -h, --help         this help
 
 Writes one {"id", "score", "reason"} line per reply, in order, and a summary on stderr (mean,
-replies at 1.0, per level). A replies line that is not {"id", "reply"} or names an unknown task
-gets {"id", "score": 0, "error", "line"} in its place, and the exit code is 1 at the end.
+replies at 1.0, per level). A replies line that is blank, is not {"id", "reply"} or names an
+unknown task gets {"id", "score": 0, "error", "line"} in its place (output line k is input
+line k), is left out of the table, and the exit code is 1 at the end.
 `;
 
 interface Tally {
@@ -31,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     tasks: { type: "string" },
     replies: { type: "string" },
     "all-or-nothing": { type: "boolean" },
-    out: { type: "string" },
+    out: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -51,7 +54,12 @@ export async function run(argv: string[]): Promise<number> {
   try {
     for await (const line of readLines(values.replies)) {
       n++;
-      if (line.trim() === "") continue;
+      // Output line k scores input line k, so a blank line gets an error line too.
+      if (line.trim() === "") {
+        bad++;
+        await out.write(`${JSON.stringify({ id: null, score: 0, error: "empty line, not a reply", line: n })}\n`);
+        continue;
+      }
       let row: { id?: unknown; reply?: unknown } | null = null;
       try {
         row = JSON.parse(line);
@@ -86,7 +94,8 @@ export async function run(argv: string[]): Promise<number> {
   await out.close(true);
   process.stderr.write(summary(total, perLevel));
   if (bad > 0) {
-    process.stderr.write(`succ score: ${bad} of ${n} reply lines could not be scored\n`);
+    const scored = n - bad;
+    process.stderr.write(`succ score: ${n} lines written: ${scored} ${scored === 1 ? "reply" : "replies"} scored, ${bad} ${bad === 1 ? "line" : "lines"} could not be scored\n`);
     return 1;
   }
   return 0;

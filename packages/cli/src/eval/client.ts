@@ -161,6 +161,32 @@ export class ModelClient {
 const PREFLIGHT_TIMEOUT_MS = 15_000;
 
 /**
+ * GET /models answered 404: some servers have no model list, but a base URL without its /v1
+ * has no chat route either. An empty POST /chat/completions tells them apart without sending a
+ * task: a server with the route refuses the body (400, 422…), a wrong root answers 404.
+ */
+async function checkChatRoute(cfg: EvalConfig, headers: Record<string, string>, redactor: Redactor): Promise<void> {
+  let status: number;
+  try {
+    const res = await fetch(`${cfg.baseURL}/chat/completions`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: "{}",
+      signal: AbortSignal.timeout(Math.min(cfg.timeoutMs, PREFLIGHT_TIMEOUT_MS)),
+    });
+    status = res.status;
+    await res.body?.cancel();
+  } catch {
+    return; // The run's own requests will say what is wrong.
+  }
+  if (status !== 404) return;
+  const hint = /\/v\d+[a-z]*$/.test(cfg.displayBaseURL)
+    ? "check the path of the URL"
+    : `the API root usually ends in /v1: try --base-url ${cfg.displayBaseURL}/v1`;
+  throw new CliError(redactor.scrub(`--base-url ${cfg.displayBaseURL}: no chat-completions API there (HTTP 404 on GET /models and on POST /chat/completions); ${hint}`));
+}
+
+/**
  * The quick request made before any task is sent: GET {base}/models. Any HTTP answer proves the
  * server reachable, except 401/403 (the key is refused or missing). A connection failure or no
  * answer in 15 s (or --timeout if shorter) is a CliError (exit 2). Returns a warning when the
@@ -190,6 +216,11 @@ export async function preflight(cfg: EvalConfig, redactor: Redactor): Promise<st
         ? `${cfg.displayBaseURL} wants a key (HTTP ${res.status} on GET /models) and $${cfg.apiKeyEnv} is not set; set it, or name another variable with --api-key-env`
         : `${cfg.displayBaseURL} refused the key from $${cfg.apiKeyEnv} (HTTP ${res.status} on GET /models)`,
     );
+  }
+  if (res.status === 404) {
+    await res.body?.cancel();
+    await checkChatRoute(cfg, headers, redactor);
+    return null;
   }
   if (!res.ok) {
     await res.body?.cancel();

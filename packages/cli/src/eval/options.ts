@@ -15,10 +15,14 @@ export interface EvalConfig {
   /** The key, or null when the variable is unset or empty (then no Authorization header is sent). */
   apiKey: string | null;
   n: number;
+  /** True when -n was not given (a resume names the default, not a choice). */
+  nIsDefault: boolean;
   seed: number;
   /** 0 = the mix of levels, else a single level. */
   level: number;
   rollouts: number;
+  /** True when -r was not given. */
+  rolloutsIsDefault: boolean;
   concurrency: number;
   temperature: number | null;
   maxTokens: number | null;
@@ -100,9 +104,11 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     apiKeyEnv,
     apiKey: apiKey ? apiKey : null,
     n: set.n,
+    nIsDefault: values.n === undefined,
     seed: set.seed,
     level: set.level,
     rollouts: intOption("-r", values.rollouts, 1, 1, 10_000),
+    rolloutsIsDefault: values.rollouts === undefined,
     concurrency: intOption("-c", values.concurrency, 8, 1, 4096),
     temperature,
     maxTokens: values["max-tokens"] === undefined ? null : intOption("--max-tokens", values["max-tokens"], 0, 1, 100_000_000),

@@ -15,6 +15,39 @@ export function duration(ms: number): string {
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
+/** Where progress and messages go: stderr, or anything with `write` (tests). */
+export interface Sink {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+/**
+ * stderr for as long as someone reads it. A reader that goes away (`succ eval … 2>&1 | head`,
+ * a dropped SSH session: EPIPE, EIO) silences it and never stops the run: the results and the
+ * summary are files, and they are what counts.
+ */
+export class StderrSink implements Sink {
+  private closed = false;
+  readonly isTTY: boolean;
+
+  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {
+    this.isTTY = stream.isTTY === true;
+    // Kept for the life of the process: main's last error line may meet the closed pipe too.
+    stream.on("error", () => {
+      this.closed = true;
+    });
+  }
+
+  write(text: string): void {
+    if (this.closed || this.stream.destroyed) return;
+    try {
+      this.stream.write(text);
+    } catch {
+      this.closed = true;
+    }
+  }
+}
+
 export class Progress {
   private readonly started = Date.now();
   private last = 0;
@@ -22,7 +55,7 @@ export class Progress {
   private shown = false;
 
   constructor(
-    private readonly stream: NodeJS.WriteStream,
+    private readonly stream: Sink,
     private readonly total: number,
     private done: number,
     private sum: number,

@@ -1,31 +1,51 @@
+import { setMaxListeners } from "node:events";
 import { promises as fs } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { generateTask, GENERATOR_VERSION, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
 import { CliError } from "../errors.js";
 import { ModelClient, preflight, type Outcome, type RunControl } from "./client.js";
 import type { EvalConfig } from "./options.js";
-import { Progress } from "./progress.js";
+import { Progress, StderrSink } from "./progress.js";
 import { Redactor } from "./redact.js";
-import { loadResults, RESULTS_FILE, ResultsWriter, rolloutKey, SUMMARY_FILE, writeAtomic } from "./results.js";
+import { fsError, loadResults, RESULTS_FILE, ResultsWriter, rolloutKey, SUMMARY_FILE, writeAtomic } from "./results.js";
 import { runIdentity, Stats, summaryJson, summaryTable, type ResultLine, type RunStatus } from "./summary.js";
 
 const LOCK_FILE = ".succ-eval.lock";
 
-/** Refuses to resume into a folder that holds a run of another model, seed, level or scoring mode. */
+/**
+ * Refuses to resume into a folder that holds a run of another model, seed, level or scoring
+ * mode, or of more tasks or rollouts than asked (a resume would shrink its summary).
+ */
 async function checkPreviousRun(path: string, cfg: EvalConfig): Promise<{ startedAt: string | null; warnings: string[] }> {
-  let prev: Record<string, unknown>;
+  let text: string;
   try {
-    prev = JSON.parse(await fs.readFile(path, "utf8")) as Record<string, unknown>;
+    text = await fs.readFile(path, "utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { startedAt: null, warnings: [] };
-    throw new CliError(`${path}: not a summary written by succ eval; use another --out`);
+    throw fsError(e, cfg.outDir, "read", SUMMARY_FILE);
+  }
+  let prev: Record<string, unknown>;
+  try {
+    prev = JSON.parse(text) as Record<string, unknown>;
+    if (typeof prev !== "object" || prev === null) throw new Error("not an object");
+  } catch {
+    throw new CliError(`--out ${cfg.outDir}: ${SUMMARY_FILE} is not a summary written by succ eval; use another --out`);
   }
   const want = runIdentity(cfg, GENERATOR_VERSION);
   const differ = Object.entries(want).filter(([k, v]) => prev[k] !== v);
   if (differ.length > 0) {
     const what = differ.map(([k, v]) => `${k} ${JSON.stringify(prev[k])} there, ${JSON.stringify(v)} asked`).join("; ");
     throw new CliError(`--out ${cfg.outDir} holds another run (${what}); use another --out to start a new run`);
+  }
+  const held = { n: Number(prev.n), rollouts: Number(prev.rollouts_per_task) };
+  if (held.n > cfg.n || held.rollouts > cfg.rollouts) {
+    const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? "" : "s"}`;
+    const asked = `-n ${cfg.n}${cfg.nIsDefault ? " (the default)" : ""} -r ${cfg.rollouts}${cfg.rolloutsIsDefault ? " (the default)" : ""}`;
+    throw new CliError(
+      `--out ${cfg.outDir} holds ${plural(held.n, "task")} × ${plural(held.rollouts, "rollout")}; ${asked} asked: ` +
+        `resume with at least -n ${held.n} -r ${held.rollouts}, or use another --out`,
+    );
   }
   const warnings: string[] = [];
   const soft: Array<[string, unknown]> = [
@@ -42,27 +62,31 @@ async function checkPreviousRun(path: string, cfg: EvalConfig): Promise<{ starte
 /** One `succ eval` at a time per --out folder (a stale lock of a dead process is taken over). */
 async function lock(dir: string): Promise<() => Promise<void>> {
   const path = join(dir, LOCK_FILE);
-  for (let i = 0; i < 2; i++) {
-    try {
-      await fs.writeFile(path, `${process.pid}\n`, { flag: "wx" });
-      return () => fs.rm(path, { force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      const pid = Number((await fs.readFile(path, "utf8").catch(() => "")).trim());
-      let alive = false;
-      if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid) {
-        try {
-          process.kill(pid, 0);
-          alive = true;
-        } catch (err) {
-          alive = (err as NodeJS.ErrnoException).code === "EPERM";
+  try {
+    for (let i = 0; i < 2; i++) {
+      try {
+        await fs.writeFile(path, `${process.pid}\n`, { flag: "wx" });
+        return () => fs.rm(path, { force: true });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+        const pid = Number((await fs.readFile(path, "utf8").catch(() => "")).trim());
+        let alive = false;
+        if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid) {
+          try {
+            process.kill(pid, 0);
+            alive = true;
+          } catch (err) {
+            alive = (err as NodeJS.ErrnoException).code === "EPERM";
+          }
         }
+        if (alive) throw new CliError(`another succ eval (pid ${pid}) is writing to ${dir}; wait for it or use another --out`);
+        await fs.rm(path, { force: true });
       }
-      if (alive) throw new CliError(`another succ eval (pid ${pid}) is writing to ${dir}; wait for it or use another --out`);
-      await fs.rm(path, { force: true });
     }
+  } catch (e) {
+    throw fsError(e, dir, "lock", LOCK_FILE);
   }
-  throw new CliError(`cannot lock ${dir}`);
+  throw new CliError(`--out ${dir}: cannot lock ${LOCK_FILE}`);
 }
 
 function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "aborted" }>, allOrNothing: boolean): ResultLine {
@@ -95,8 +119,17 @@ function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "
 }
 
 export async function runEval(cfg: EvalConfig): Promise<number> {
+  try {
+    return await evaluate(cfg);
+  } catch (e) {
+    // Any file-system error that slipped through is still one line naming the folder.
+    throw e instanceof CliError || typeof (e as NodeJS.ErrnoException).code !== "string" ? e : fsError(e, cfg.outDir, "write");
+  }
+}
+
+async function evaluate(cfg: EvalConfig): Promise<number> {
   const redactor = new Redactor([cfg.apiKey]);
-  const stderr = process.stderr;
+  const stderr = new StderrSink();
   const summaryPath = join(cfg.outDir, SUMMARY_FILE);
   const resultsPath = join(cfg.outDir, RESULTS_FILE);
 
@@ -136,13 +169,17 @@ export async function runEval(cfg: EvalConfig): Promise<number> {
       say(`succ eval: resuming ${cfg.outDir}: ${resume.done.size} of ${total} rollouts already done${notes.length ? `; ${notes.join("; ")}` : ""}`);
     }
     const todo = total - resume.done.size;
+    const workers = Math.max(1, Math.min(cfg.concurrency, todo));
     say(
       `succ eval: ${todo} rollout(s) to run (${cfg.n} task(s) × ${cfg.rollouts}), model ${cfg.model} at ${cfg.displayBaseURL}, ` +
-        `concurrency ${Math.min(cfg.concurrency, Math.max(todo, 1))}${cfg.apiKey === null ? `, no key ($${cfg.apiKeyEnv} unset)` : ""}`,
+        `concurrency ${workers}${cfg.apiKey === null ? `, no key ($${cfg.apiKeyEnv} unset)` : ""}`,
     );
 
     const stopper = new AbortController();
     const aborter = new AbortController();
+    // Each worker listens to both signals (its request, its back-off): more than Node's default
+    // of 10 listeners from -c 11 on, which is no leak.
+    setMaxListeners(workers + 10, stopper.signal, aborter.signal);
     const control: RunControl = { stop: stopper.signal, abort: aborter.signal, pausedUntil: 0 };
     const client = new ModelClient(cfg, control, redactor);
     const writer = await ResultsWriter.open(resultsPath);
@@ -151,6 +188,8 @@ export async function runEval(cfg: EvalConfig): Promise<number> {
     let interrupts = 0;
     let inFlight = 0;
     let fatal: unknown = null;
+    /** Rollouts recorded by this run, those that failed, and the first failure's error. */
+    const session = { recorded: 0, failed: 0, firstError: null as string | null };
     const onSigint = () => {
       signal ??= "SIGINT";
       interrupts++;
@@ -167,8 +206,11 @@ export async function runEval(cfg: EvalConfig): Promise<number> {
       stopper.abort();
       aborter.abort();
     };
+    // The terminal is gone (an SSH session dropped): the run goes on; stderr falls silent.
+    const onSighup = () => {};
     process.on("SIGINT", onSigint);
     process.on("SIGTERM", onSigterm);
+    process.on("SIGHUP", onSighup);
 
     // Task-major order; a task is drawn (generateTask: depends on seed, index, level only)
     // only when one of its rollouts is still to run, so a resume does not redraw finished tasks.
@@ -205,6 +247,11 @@ export async function runEval(cfg: EvalConfig): Promise<number> {
         line.finish_reason = line.finish_reason === null ? null : redactor.scrub(line.finish_reason);
         await writer.append(JSON.stringify(line));
         stats.add(line);
+        session.recorded++;
+        if (line.error !== null) {
+          session.failed++;
+          session.firstError ??= line.error;
+        }
         progress.tick(line.score);
       }
     };
@@ -218,13 +265,19 @@ export async function runEval(cfg: EvalConfig): Promise<number> {
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.max(1, Math.min(cfg.concurrency, todo)) }, guarded));
+      await Promise.all(Array.from({ length: workers }, guarded));
     } finally {
       process.off("SIGINT", onSigint);
       process.off("SIGTERM", onSigterm);
-      await writer.close();
+      process.off("SIGHUP", onSighup);
+      try {
+        await writer.close();
+      } catch (e) {
+        fatal ??= e;
+      }
       progress.finish();
     }
+    // Final whatever happened: what results.jsonl holds, counted.
     const missing = total - stats.overall.done;
     await writeSummary(missing === 0 ? "complete" : "interrupted");
     if (fatal !== null) throw fatal;
@@ -236,8 +289,13 @@ export async function runEval(cfg: EvalConfig): Promise<number> {
     }
     if (signal === "SIGINT") return 130;
     if (signal === "SIGTERM") return 143;
+    if (session.recorded > 0 && session.failed === session.recorded) {
+      stderr.write(redactor.scrub(`succ eval: every rollout of this run failed (${session.failed} of ${session.recorded}); the first error: ${session.firstError}\n`));
+      return 1;
+    }
     return 0;
   } finally {
-    await unlock();
+    // A lock left behind is taken over by the next run (its process is gone).
+    await unlock().catch(() => undefined);
   }
 }

@@ -7,7 +7,7 @@ export type Format = (typeof FORMATS)[number];
 /** The environment's name, as the `task` column of verifiers datasets. */
 export const TASK_NAME = "succession-fr";
 
-/** The gold answer as one line of JSON (dossier §3), keys in the generator's order. */
+/** The gold answer as one line of JSON (the answer format of the README), keys in the generator's order. */
 export function answerJson(task: Task): string {
   return JSON.stringify(task.answer);
 }

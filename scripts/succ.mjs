@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `pnpm succ …` from the root of a clone: runs the built CLI, or says in one line to build it
+// first (a fresh clone has no packages/cli/dist until `pnpm build`).
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const bin = fileURLToPath(new URL("../packages/cli/dist/bin.js", import.meta.url));
+if (!existsSync(bin)) {
+  process.stderr.write("succ: the CLI is not built yet: run `pnpm build` first (then `pnpm succ …`)\n");
+  process.exit(1);
+}
+// bin.js reads process.argv.slice(2): the arguments after this script, as when run directly.
+await import(pathToFileURL(bin).href);
