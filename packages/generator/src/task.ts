@@ -11,7 +11,7 @@ import { joinPrompt, promptParts } from "./prompt.js";
 import { assertInteger, Rng } from "./random.js";
 import { Sha256 } from "./sha256.js";
 
-export const GENERATOR_VERSION = "0.1.0";
+export const GENERATOR_VERSION = "0.2.0";
 
 export interface Task {
   id: string;

@@ -118,7 +118,7 @@ export function parseRelationship(cell: string): ReadRelationship {
   let relationship: BeneficiaryInput["relationship"];
   if (/sans lien de parenté/.test(lower) || /^(ami|amie|tiers)$/.test(head)) relationship = "unrelated";
   else if (/^(époux|épouse|conjoint|conjointe)( survivante?)?$/.test(head)) relationship = "spouse";
-  else if (/^partenaire (de|d'un) pacs$/.test(head) || /^(pacsé|pacsée)$/.test(head)) relationship = "pacs";
+  else if (/^partenaire (de|d'un) pacs$/.test(head) || /^partenaire liée? par un pacs$/.test(head) || /^(pacsé|pacsée)$/.test(head)) relationship = "pacs";
   else if (/^arrière-petite?-(fils|fille|enfant)$/.test(head)) relationship = "greatgrandchild";
   else if (/^petite?-(fils|fille|enfant)$/.test(head)) relationship = "grandchild";
   else if (/^(fils|fille|enfant)$/.test(head)) relationship = "child";
