@@ -41,11 +41,21 @@ export interface Share {
   den: number;
 }
 
+/**
+ * A parent and a child as the generator drew them, including parents who are not in the dossier
+ * (the father or mother of a grandchild donee or legatee), for the family guard.
+ */
+export interface Parenthood {
+  parent: { female: boolean; birth: CivilDate };
+  child: { birth: CivilDate };
+}
+
 interface DraftBase {
   date: CivilDate;
   subject: Person & { birth: CivilDate };
   beneficiaries: Beneficiary[];
   priorGifts: PriorGift[];
+  parents: Parenthood[];
 }
 
 export interface EstateDraft extends DraftBase {

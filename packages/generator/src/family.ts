@@ -1,8 +1,9 @@
 import { ageOn, compareDates, type CivilDate } from "@succ/engine";
 import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, type Relationship } from "@succ/rules";
 import { addDays, addYears, birthForAge, dateBetween, MAX_DAY, maxDate } from "./dates.js";
-import type { Beneficiary, Item, Predeceased, PriorGift, Share } from "./draft.js";
+import type { Beneficiary, Item, Parenthood, Predeceased, PriorGift, Share } from "./draft.js";
 import { bank, familyName, person as drawPerson, sci, town, type Person } from "./names.js";
+import { implausibleParenthood } from "./plausible.js";
 import type { Rng } from "./random.js";
 
 /**
@@ -16,6 +17,8 @@ export class Builder {
   readonly used = new Set<string>();
   readonly beneficiaries: Beneficiary[] = [];
   readonly priorGifts: PriorGift[] = [];
+  /** Every parent and child drawn, parents out of the dossier included (for the family guard). */
+  readonly parents: Parenthood[] = [];
 
   constructor(
     readonly rng: Rng,
@@ -46,6 +49,16 @@ export class Builder {
     let name = familyName(this.rng);
     while (name === this.family) name = familyName(this.rng);
     return name;
+  }
+
+  /** Records that `parent` is the father or mother of `child`, for the family guard. */
+  parentOf(parent: { female: boolean; birth: CivilDate }, child: { birth: CivilDate }): void {
+    this.parents.push({ parent: { female: parent.female, birth: parent.birth }, child: { birth: child.birth } });
+  }
+
+  /** Whether `parent` is a plausible age for a child born on `birth` (plausible.ts). */
+  canBeParent(parent: { female: boolean; birth: CivilDate }, birth: CivilDate): boolean {
+    return implausibleParenthood([{ parent, child: { birth } }]) === null;
   }
 
   /** A child's age for a parent of `parentAge`: born when the parent was 22 to 42, at least `min`. */
