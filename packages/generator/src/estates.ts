@@ -92,6 +92,11 @@ function situationOf(female: boolean, status: "widowed" | "divorced" | "single")
   }
 }
 
+/** " dont un prédécédé" or " dont une prédécédée", after the number of children. */
+function predeceasedWord(dead: Predeceased | undefined): string {
+  return dead === undefined ? "" : gendered(dead.person.female, " dont un prédécédé", " dont une prédécédée");
+}
+
 function childrenWord(n: number): string {
   return ["aucun enfant", "un enfant", "deux enfants", "trois enfants", "quatre enfants", "cinq enfants"][n] ?? `${n} enfants`;
 }
@@ -357,7 +362,7 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
   }
   R += rng.int(0, 99);
   const status = spouse ? spouseSituation(subject.female, spouse) : situationOf(subject.female, rng.chance(65) ? "widowed" : "divorced");
-  return finish(rng, b, subject, `${status}, ${childrenWord(k + (rep ? 1 : 0))}${rep ? " dont un prédécédé" : ""}`, residue, bequests, R, {
+  return finish(rng, b, subject, `${status}, ${childrenWord(k + (rep ? 1 : 0))}${predeceasedWord(representation?.dead)}`, residue, bequests, R, {
     predeceased: representation ? [representation.dead] : [],
   });
 }
@@ -427,7 +432,7 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
     R = Math.max(R, residueFor(allowanceCents("estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x }))), bare));
   }
   R += rng.int(0, 99);
-  const situation = `${gendered(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${representation ? " dont un prédécédé" : ""}`;
+  const situation = `${gendered(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${predeceasedWord(representation?.dead)}`;
   return finish(rng, b, subject, situation, residue, bequests, R, {
     predeceased: representation ? [representation.dead] : [],
     spouseUsufruct: spouse.id,

@@ -294,7 +294,9 @@ export function realEstateLabel(rng: Rng): string {
   return `${rng.pick(["Maison à", "Appartement à", "Immeuble de rapport à", "Résidence secondaire à", "Local commercial à"])} ${town(rng)}`;
 }
 
-export function cashLabel(rng: Rng): string {
-  return rng.pick(["Somme d'argent (virement bancaire)", "Somme d'argent (chèque)", "Somme d'argent (virement)"]);
+/** "Somme d'argent remise à B2 par chèque"; without `to`, a sum shared by several donees. */
+export function cashLabel(rng: Rng, to?: string): string {
+  const means = rng.pick(["par virement bancaire", "par chèque", "par virement"]);
+  return to === undefined ? `Somme d'argent remise ${means}` : `Somme d'argent remise à ${to} ${means}`;
 }
 

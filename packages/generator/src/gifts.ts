@@ -209,7 +209,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
     gifts.push({ label: cashLabel(rng), cents: each * n, cash: true, reservedUsufruct: false, to: people.map((p) => ({ beneficiary: p.id, ...reduce(1, n) })) });
   } else {
     for (const p of people) {
-      gifts.push({ label: `${cashLabel(rng)} remise à ${p.id}`, cents: cashOf.get(p.id)!, cash: true, reservedUsufruct: false, to: [{ beneficiary: p.id, ...WHOLE }] });
+      gifts.push({ label: cashLabel(rng, p.id), cents: cashOf.get(p.id)!, cash: true, reservedUsufruct: false, to: [{ beneficiary: p.id, ...WHOLE }] });
     }
   }
   return draft(b, subject, rng.sample(gifts, gifts.length));
@@ -261,7 +261,7 @@ export function bareOwnershipGift(rng: Rng): GiftDraft {
   for (const d of donees) {
     if (d.b === ref790 || rng.chance(50)) {
       const c = roundish(rng, rng.spread(5_000, 80_000) * 100);
-      gifts.push({ label: `${cashLabel(rng)} remise à ${d.b.id}`, cents: c, cash: true, reservedUsufruct: false, to: [{ beneficiary: d.b.id, ...WHOLE }] });
+      gifts.push({ label: cashLabel(rng, d.b.id), cents: c, cash: true, reservedUsufruct: false, to: [{ beneficiary: d.b.id, ...WHOLE }] });
       other.set(d.b.id, (other.get(d.b.id) ?? 0) + c - (d.eligible ? Math.min(c, d.ceilingLeft) : 0));
     }
   }
