@@ -24,7 +24,7 @@ function start(rng: Rng, ageLo: number, ageHi: number): { b: Builder; age: numbe
 function addChildren(b: Builder, subject: EstateDraft["subject"], count: number): Beneficiary[] {
   const out: Beneficiary[] = [];
   for (let i = 0; i < count; i++) {
-    const c = b.add(b.person(), "child", birthForAge(b.rng, b.act, b.childAge(b.ageOf(subject))));
+    const c = b.add(b.person(), "child", b.siblingBirth("the subject's children", () => birthForAge(b.rng, b.act, b.childAge(b.ageOf(subject)))));
     b.parentOf(subject, c);
     out.push(c);
   }
@@ -44,7 +44,7 @@ function addLegatee(b: Builder, kind: LegateeKind, age: number, children: readon
     if (parents.length > 0) {
       const parent = rng.pick(parents);
       const last = parent.person.female && rng.chance(60) ? b.otherFamily() : parent.person.last;
-      const g = b.add(b.person(last), "grandchild", birthForAge(rng, b.act, b.grandchildAge(b.ageOf(parent))));
+      const g = b.add(b.person(last), "grandchild", b.siblingBirth(`the children of ${parent.id}`, () => birthForAge(rng, b.act, b.grandchildAge(b.ageOf(parent)))));
       b.parentOf(asParent(parent), g);
       return g;
     }
@@ -56,7 +56,7 @@ function addLegatee(b: Builder, kind: LegateeKind, age: number, children: readon
       return b.add(b.person(last), "nephew", birthForAge(rng, b.act, rng.int(Math.max(CIVIL_MAJORITY, age - 45), Math.max(CIVIL_MAJORITY + 1, age - CIVIL_MAJORITY))));
     }
     case "sibling":
-      return b.add(b.person(), "sibling", birthForAge(rng, b.act, Math.min(102, Math.max(30, age + rng.int(-10, 10)))));
+      return b.add(b.person(), "sibling", b.siblingBirth("the subject's siblings", () => birthForAge(rng, b.act, rng.int(Math.max(30, age - 10), Math.min(102, age + 10)))));
     default:
       return b.add(b.person(b.otherFamily()), "unrelated", birthForAge(rng, b.act, rng.int(25, 88)));
   }
@@ -254,15 +254,15 @@ export function siblingsLegatees(rng: Rng): EstateDraft {
 function addRepresentation(b: Builder, subject: EstateDraft["subject"], count: number, disabledPercent: number): { dead: Predeceased; heirs: Beneficiary[] } {
   const rng = b.rng;
   const p = b.person();
-  const virtualAge = b.childAge(b.ageOf(subject), 30);
-  const birth = birthForAge(rng, b.act, virtualAge);
+  const birth = b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(b.ageOf(subject), 30)));
+  const virtualAge = b.ageOf({ birth });
   const dead: Predeceased = { person: p, birth, death: b.act };
   b.parentOf(subject, { birth });
   const last = p.female ? b.otherFamily() : p.last;
   const heirs: Beneficiary[] = [];
   let youngest = addYears(birth, 25);
   for (let i = 0; i < count; i++) {
-    const h = b.add(b.person(last), "grandchild", birthForAge(rng, b.act, b.grandchildAge(virtualAge, 1)), rng.chance(disabledPercent), dead);
+    const h = b.add(b.person(last), "grandchild", b.siblingBirth("the children of the predeceased child", () => birthForAge(rng, b.act, b.grandchildAge(virtualAge, 1))), rng.chance(disabledPercent), dead);
     b.parentOf({ female: p.female, birth }, h);
     if (compareDates(h.birth, youngest) > 0) youngest = h.birth;
     heirs.push(h);

@@ -1,6 +1,6 @@
 import { ageOn, compareDates, type CivilDate } from "@succ/engine";
 import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, type Relationship } from "@succ/rules";
-import { addDays, addYears, birthForAge, dateBetween, MAX_DAY, maxDate } from "./dates.js";
+import { addDays, addYears, birthForAge, dateBetween, daysBetween, MAX_DAY, maxDate } from "./dates.js";
 import type { Beneficiary, Item, Parenthood, Predeceased, PriorGift, Share } from "./draft.js";
 import { bank, familyName, person as drawPerson, sci, town, type Person } from "./names.js";
 import { implausibleParenthood } from "./plausible.js";
@@ -11,6 +11,12 @@ import type { Rng } from "./random.js";
  * nephews. The tax conditions on ages (art. 790 G) are read from @succ/rules.
  */
 export const CIVIL_MAJORITY = 18;
+
+/** Brothers and sisters are born at least this many days apart (the generator draws no twins). */
+export const SIBLING_GAP_DAYS = 300;
+
+/** The families whose children's births are kept apart (`Builder.siblingBirth`). */
+export type Family = "the subject's children" | "the subject's siblings" | `the children of ${string}`;
 
 /** Builds the people of a dossier: unique first names, ids in order, coherent birth dates. */
 export class Builder {
@@ -30,9 +36,29 @@ export class Builder {
     return drawPerson(this.rng, last, this.used, female);
   }
 
+  /** Births drawn so far in each family, to keep brothers and sisters apart. */
+  private readonly births = new Map<Family, CivilDate[]>();
+  private me: { birth: CivilDate } | null = null;
+
   /** The deceased or the donor, aged `age` on the act date. */
   subject(age: number, female = this.rng.chance(50)): Person & { birth: CivilDate } {
-    return { ...this.person(this.family, female), birth: birthForAge(this.rng, this.act, age) };
+    const s = { ...this.person(this.family, female), birth: birthForAge(this.rng, this.act, age) };
+    this.me = s;
+    return s;
+  }
+
+  /**
+   * A birth from `draw`, drawn again (50 times at most) while it falls within SIBLING_GAP_DAYS of
+   * a brother's or sister's birth in `family` (the subject counts among their own siblings).
+   */
+  siblingBirth(family: Family, draw: () => CivilDate): CivilDate {
+    let others = this.births.get(family);
+    if (!others) this.births.set(family, (others = family === "the subject's siblings" && this.me ? [this.me.birth] : []));
+    const tooClose = (x: CivilDate): boolean => others.some((o) => Math.abs(daysBetween(o, x)) < SIBLING_GAP_DAYS);
+    let birth = draw();
+    for (let i = 0; i < 50 && tooClose(birth); i++) birth = draw();
+    others.push(birth);
+    return birth;
   }
 
   add(p: Person, relationship: Relationship, birth: CivilDate, disabled = false, represents: Predeceased | null = null): Beneficiary {

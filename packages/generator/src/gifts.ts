@@ -34,7 +34,7 @@ const WHOLE = { num: 1, den: 1 };
 
 export function giftFullOwnership(rng: Rng): GiftDraft {
   const { b, age, subject } = startGift(rng, (bb) => ({ age: bb.rng.int(50, 85) }));
-  const child = b.add(b.person(), "child", birthForAge(rng, b.act, b.childAge(age)));
+  const child = b.add(b.person(), "child", b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(age))));
   b.parentOf(subject, child);
   const total = allowanceCents("gift", "child") + rng.spread(2_000, 700_000) * 100;
   const gifts: GiftItem[] = [];
@@ -84,19 +84,22 @@ function addDonees(
   // on, a daughter her husband's. Old enough to have children of age (born when the donor was 22
   // to 42, so at least 20 at their birth).
   const line = rng.chance(50) ? b.family : b.otherFamily();
-  const parent = grandparent ? { female: line !== b.family, birth: birthForAge(rng, b.act, b.childAge(donorAge, ADULT + 20)) } : null;
+  const parent = grandparent ? { female: line !== b.family, birth: b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(donorAge, ADULT + 20))) } : null;
   if (parent) b.parentOf(subject, parent);
   for (let i = 0; i < count; i++) {
     const child = !grandparent || (i === 0 && count >= 2 && rng.chance(20));
     const of = child ? subject : parent!;
-    let birth: CivilDate | null = null;
-    if (rng.chance(minorPercent)) {
-      // Age traps of 790 G: 17 with the 18th birthday just ahead, or 18 just reached (when the
-      // parent can have a child of that age).
-      const trap = rng.chance(60) ? birthNearBirthday(rng, b.act, ADULT - 1, false) : birthNearBirthday(rng, b.act, ADULT, true);
-      if (b.canBeParent(of, trap)) birth = trap;
-    }
-    birth ??= birthForAge(rng, b.act, child ? b.childAge(donorAge, ADULT) : b.grandchildAge(b.ageOf(parent!), 1));
+    let minor = rng.chance(minorPercent);
+    const birth = b.siblingBirth(child ? "the subject's children" : "the children of the donees' parent", () => {
+      if (minor) {
+        // Age traps of 790 G: 17 with the 18th birthday just ahead, or 18 just reached (when the
+        // parent can have a child of that age). Tried once: two such traps would be twins.
+        minor = false;
+        const trap = rng.chance(60) ? birthNearBirthday(rng, b.act, ADULT - 1, false) : birthNearBirthday(rng, b.act, ADULT, true);
+        if (b.canBeParent(of, trap)) return trap;
+      }
+      return birthForAge(rng, b.act, child ? b.childAge(donorAge, ADULT) : b.grandchildAge(b.ageOf(parent!), 1));
+    });
     const p = b.person(child ? b.family : line);
     const donee = b.add(p, child ? "child" : "grandchild", birth, rng.chance(disabledPercent));
     b.parentOf(of, donee);

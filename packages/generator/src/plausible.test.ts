@@ -146,6 +146,27 @@ describe("families", () => {
     expect(predeceased).toBeGreaterThan(100);
   });
 
+  it("have brothers and sisters born 300 days apart or more (no twins are drawn)", () => {
+    const day = (iso: string): number => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
+    let groups = 0;
+    for (const t of many()) {
+      const d = t.info.dossier;
+      const dead = [...t.prompt.matchAll(/^- (?:Fils prédécédé|Fille prédécédée) : (.+?), née? le (\d\d\/\d\d\/\d{4})/gm)].map((m) => iso(m[2]!));
+      const siblings: Record<string, string[]> = {
+        "the person's children": [...d.beneficiaries.filter((b) => b.relationship === "child").map((b) => b.birthDate), ...dead],
+        "the person and their brothers and sisters": [d.person.birthDate, ...d.beneficiaries.filter((b) => b.relationship === "sibling").map((b) => b.birthDate)],
+      };
+      for (const b of d.beneficiaries) if (b.represents) (siblings[`the children of ${b.represents}`] ??= []).push(b.birthDate);
+      for (const [who, births] of Object.entries(siblings)) {
+        if (births.length < 2) continue;
+        groups++;
+        const sorted = births.map(day).sort((a, b) => a - b);
+        for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!, `${t.id} (seed ${t.info.seed}): ${who}`).toBeGreaterThanOrEqual(300);
+      }
+    }
+    expect(groups).toBeGreaterThan(1500);
+  });
+
   it("are drawn plausible, parents out of the dossier included: the family and ceiling guards never have to redraw", () => {
     redrawCounts.clear();
     for (const level of [1, 2, 3, 4] as const) for (const _ of generateTasks({ n: 400, level, seed: 78 })) void _;
