@@ -241,6 +241,8 @@ function funeralOf(rng: Rng): Item {
 
 const HOMES = ["Maison d'habitation à", "Appartement à"] as const;
 const PROPERTY = ["Résidence secondaire à", "Terrain à bâtir à", "Terres agricoles à", "Local commercial à", "Appartement loué à"] as const;
+/** The least a house, flat or shop is worth, in cents. */
+export const MIN_BUILDING = 40_000_00;
 
 /**
  * Assets, debts and funeral costs of an estate whose residue (net estate − bequests) is exactly
@@ -266,15 +268,22 @@ export function estateBalance(rng: Rng, residueCents: number, bequestCents: numb
     assets.push({ label, cents });
     left -= cents;
   };
-  if (gross >= 90_000_00) take(`${rng.pick(HOMES)} ${place()}`, roundEuros(Math.floor((gross * rng.int(35, 75)) / 100), 1000));
+  if (gross >= 90_000_00) {
+    const home = roundEuros(Math.floor((gross * rng.int(35, 75)) / 100), 1000);
+    if (home >= MIN_BUILDING) take(`${rng.pick(HOMES)} ${place()}`, home);
+  }
   const extra = gross < 60_000_00 ? rng.int(0, 1) : rng.int(1, 3);
   const pool = rng.sample(["property", "titres", "sci", "vehicle", "furniture", "pea"] as const, extra);
   for (const k of pool) {
     const share = Math.floor((left * rng.int(10, 45)) / 100);
     switch (k) {
-      case "property":
-        take(`${rng.pick(PROPERTY)} ${place()}`, roundEuros(share, 1000));
+      case "property": {
+        // A building is worth some tens of thousands of euros at least; land may be worth little.
+        const kind = rng.pick(PROPERTY);
+        const cents = roundEuros(share, 1000);
+        if (cents >= (kind.startsWith("Terr") ? 3_000_00 : MIN_BUILDING)) take(`${kind} ${place()}`, cents);
         break;
+      }
       case "titres":
         take(`Portefeuille de titres (${bank(rng)})`, share - rng.int(0, 99));
         break;

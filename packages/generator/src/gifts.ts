@@ -2,7 +2,7 @@ import { ageOn, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
 import { actDate, birthForAge, birthNearBirthday } from "./dates.js";
 import type { Beneficiary, GiftDraft, GiftItem, Share } from "./draft.js";
-import { Builder, cashLabel, giftAssetLabel, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
+import { Builder, cashLabel, giftAssetLabel, MIN_BUILDING, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
 import { allowanceCents, USUFRUCT_EDGES } from "./law.js";
 import { familyName } from "./names.js";
 import type { Rng } from "./random.js";
@@ -47,7 +47,11 @@ export function giftFullOwnership(rng: Rng): GiftDraft {
     const first = roundEuros(Math.floor((total * rng.int(50, 85)) / 100), 1000);
     const label1 = giftAssetLabel(rng, true);
     let label2 = `Portefeuille de titres (${rng.pick(["Banque du Val d'Ornelle", "Crédit des Aulnes", "Banque Rochebelle"])})`;
-    if (rng.chance(40)) label2 = giftAssetLabel(rng, true);
+    if (rng.chance(40)) {
+      // A second building only if it is worth what a building is worth.
+      const other = giftAssetLabel(rng, true);
+      if (!/^(Maison|Appartement)/.test(other) || total - first >= MIN_BUILDING) label2 = other;
+    }
     if (label2 === label1) label2 = `${label2} (second lot)`;
     gifts.push(item(label1, first), item(label2, label2.startsWith("Portefeuille") ? total - first - rng.int(0, 99) : roundEuros(total - first, 100) + 100_00));
   }
@@ -193,7 +197,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
   if (rng.chance(45)) {
     const toOne = n > 1 && rng.chance(30);
     const to: Share[] = toOne ? [{ beneficiary: rng.pick(people).id, ...WHOLE }] : people.map((p) => ({ beneficiary: p.id, ...reduce(1, n) }));
-    const cents = roundEuros(rng.spread(30_000, 400_000) * 100, 1000);
+    const cents = roundEuros(rng.spread(MIN_BUILDING / 100, 400_000) * 100, 1000);
     gifts.push({ label: giftAssetLabel(rng, false), cents, cash: false, reservedUsufruct: false, to });
     for (const t of to) assetShare.set(t.beneficiary, (cents * t.num) / t.den);
   }

@@ -192,3 +192,18 @@ describe("families", () => {
     expect(implausibleParenthood([{ parent: mother(1990, 5, 2), child: child(2008, 5, 1) }])).not.toBeNull();
   });
 });
+
+describe("assets", () => {
+  it("have a building (house, flat, shop) worth 40,000 € or more", () => {
+    let buildings = 0;
+    for (const t of many()) {
+      const d = t.info.dossier;
+      for (const a of [...(d.assets ?? []), ...(d.gifts ?? [])]) {
+        if (!/^(Maison|Appartement|Résidence|Local|Immeuble)/.test(a.label)) continue;
+        buildings++;
+        expect(Number(a.value), `${t.id} (seed ${t.info.seed}): ${a.label}`).toBeGreaterThanOrEqual(40_000);
+      }
+    }
+    expect(buildings).toBeGreaterThan(1000);
+  });
+});
