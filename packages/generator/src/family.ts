@@ -25,6 +25,10 @@ export class Builder {
   readonly priorGifts: PriorGift[] = [];
   /** Every parent and child drawn, parents out of the dossier included (for the family guard). */
   readonly parents: Parenthood[] = [];
+  /** Births drawn so far in each family, to keep brothers and sisters apart. */
+  private readonly births = new Map<Family, CivilDate[]>();
+  /** The deceased or donor, once drawn (a brother or sister of their siblings). */
+  private me: { birth: CivilDate } | null = null;
 
   constructor(
     readonly rng: Rng,
@@ -35,10 +39,6 @@ export class Builder {
   person(last = this.family, female = this.rng.chance(50)): Person {
     return drawPerson(this.rng, last, this.used, female);
   }
-
-  /** Births drawn so far in each family, to keep brothers and sisters apart. */
-  private readonly births = new Map<Family, CivilDate[]>();
-  private me: { birth: CivilDate } | null = null;
 
   /** The deceased or the donor, aged `age` on the act date. */
   subject(age: number, female = this.rng.chance(50)): Person & { birth: CivilDate } {
