@@ -23,6 +23,11 @@ export function addYears(d: CivilDate, years: number): CivilDate {
   return { y: d.y + years, m: d.m, d: d.d };
 }
 
+/** Days from `a` to `b` (negative when `b` is earlier). */
+export function daysBetween(a: CivilDate, b: CivilDate): number {
+  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / DAY_MS);
+}
+
 export function sameMonthDay(a: CivilDate, b: CivilDate): boolean {
   return a.m === b.m && a.d === b.d;
 }

@@ -41,11 +41,21 @@ export interface Share {
   den: number;
 }
 
+/**
+ * A parent and a child as the generator drew them, including parents who are not in the dossier
+ * (the father or mother of a grandchild donee or legatee), for the family guard.
+ */
+export interface Parenthood {
+  parent: { female: boolean; birth: CivilDate };
+  child: { birth: CivilDate };
+}
+
 interface DraftBase {
   date: CivilDate;
   subject: Person & { birth: CivilDate };
   beneficiaries: Beneficiary[];
   priorGifts: PriorGift[];
+  parents: Parenthood[];
 }
 
 export interface EstateDraft extends DraftBase {
@@ -89,7 +99,14 @@ export function nameOf(p: Person): string {
   return `${p.first} ${p.last}`;
 }
 
-/** The dossier of spec §1, keys in the spec's order. */
+type Sex = NonNullable<DossierInput["person"]["sex"]>;
+
+/** "F" or "M": the sex the dossier records, so that the engine's French sheet agrees its words. */
+export function sexOf(p: Person): Sex {
+  return p.female ? "F" : "M";
+}
+
+/** The dossier the engine reads (the contract of `info.dossier`), keys in the contract's order. */
 export function toDossier(d: Draft): DossierInput {
   const beneficiaries = d.beneficiaries.map((b) => {
     const out: DossierInput["beneficiaries"][number] = {
@@ -97,6 +114,7 @@ export function toDossier(d: Draft): DossierInput {
       name: nameOf(b.person),
       relationship: b.relationship,
       birthDate: formatDate(b.birth),
+      sex: sexOf(b.person),
       disabled: b.disabled,
     };
     if (b.represents) out.represents = nameOf(b.represents.person);
@@ -105,7 +123,7 @@ export function toDossier(d: Draft): DossierInput {
   const head = {
     kind: d.kind,
     date: formatDate(d.date),
-    person: { name: nameOf(d.subject), birthDate: formatDate(d.subject.birth) },
+    person: { name: nameOf(d.subject), birthDate: formatDate(d.subject.birth), sex: sexOf(d.subject) },
     beneficiaries,
   };
   const priorGifts = d.priorGifts.map((g) => ({ beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), cash790G: g.cash790G }));

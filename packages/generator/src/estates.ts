@@ -1,5 +1,5 @@
 import { gendered } from "./french.js";
-import { compareDates } from "@succ/engine";
+import { compareDates, type CivilDate } from "@succ/engine";
 import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
 import { actDate, addDays, addYears, birthForAge, birthNearBirthday, dateBetween } from "./dates.js";
 import type { Beneficiary, EstateDraft, Predeceased, Share } from "./draft.js";
@@ -20,10 +20,20 @@ function start(rng: Rng, ageLo: number, ageHi: number): { b: Builder; age: numbe
   return { b, age, subject: b.subject(age) };
 }
 
-function addChildren(b: Builder, parentAge: number, count: number): Beneficiary[] {
+/** The children of the deceased. */
+function addChildren(b: Builder, subject: EstateDraft["subject"], count: number): Beneficiary[] {
   const out: Beneficiary[] = [];
-  for (let i = 0; i < count; i++) out.push(b.add(b.person(), "child", birthForAge(b.rng, b.act, b.childAge(parentAge))));
+  for (let i = 0; i < count; i++) {
+    const c = b.add(b.person(), "child", b.siblingBirth("the subject's children", () => birthForAge(b.rng, b.act, b.childAge(b.ageOf(subject)))));
+    b.parentOf(subject, c);
+    out.push(c);
+  }
   return out;
+}
+
+/** A beneficiary as a parent, for the family guard. */
+function asParent(c: Beneficiary): { female: boolean; birth: CivilDate } {
+  return { female: c.person.female, birth: c.birth };
 }
 
 /** A legatee of the given kind; a grandchild needs a living child old enough to be its parent. */
@@ -34,7 +44,9 @@ function addLegatee(b: Builder, kind: LegateeKind, age: number, children: readon
     if (parents.length > 0) {
       const parent = rng.pick(parents);
       const last = parent.person.female && rng.chance(60) ? b.otherFamily() : parent.person.last;
-      return b.add(b.person(last), "grandchild", birthForAge(rng, b.act, b.grandchildAge(b.ageOf(parent))));
+      const g = b.add(b.person(last), "grandchild", b.siblingBirth(`the children of ${parent.id}`, () => birthForAge(rng, b.act, b.grandchildAge(b.ageOf(parent)))));
+      b.parentOf(asParent(parent), g);
+      return g;
     }
     kind = "nephew";
   }
@@ -44,7 +56,7 @@ function addLegatee(b: Builder, kind: LegateeKind, age: number, children: readon
       return b.add(b.person(last), "nephew", birthForAge(rng, b.act, rng.int(Math.max(CIVIL_MAJORITY, age - 45), Math.max(CIVIL_MAJORITY + 1, age - CIVIL_MAJORITY))));
     }
     case "sibling":
-      return b.add(b.person(), "sibling", birthForAge(rng, b.act, Math.min(102, Math.max(30, age + rng.int(-10, 10)))));
+      return b.add(b.person(), "sibling", b.siblingBirth("the subject's siblings", () => birthForAge(rng, b.act, rng.int(Math.max(30, age - 10), Math.min(102, age + 10)))));
     default:
       return b.add(b.person(b.otherFamily()), "unrelated", birthForAge(rng, b.act, rng.int(25, 88)));
   }
@@ -80,6 +92,11 @@ function situationOf(female: boolean, status: "widowed" | "divorced" | "single")
   }
 }
 
+/** " dont un prédécédé" or " dont une prédécédée", after the number of children. */
+function predeceasedWord(dead: Predeceased | undefined): string {
+  return dead === undefined ? "" : gendered(dead.person.female, " dont un prédécédé", " dont une prédécédée");
+}
+
 function childrenWord(n: number): string {
   return ["aucun enfant", "un enfant", "deux enfants", "trois enfants", "quatre enfants", "cinq enfants"][n] ?? `${n} enfants`;
 }
@@ -107,6 +124,7 @@ function finish(
     subject,
     beneficiaries: b.beneficiaries,
     priorGifts: b.sortedPriorGifts(),
+    parents: b.parents,
     situation,
     predeceased: extra.predeceased ?? [],
     assets,
@@ -123,7 +141,7 @@ function finish(
 export function onlyChildEstate(rng: Rng): EstateDraft {
   const { b, age, subject } = start(rng, 58, 97);
   const status = rng.chance(60) ? "widowed" : "divorced";
-  const [child] = addChildren(b, age, 1);
+  const [child] = addChildren(b, subject, 1);
   const R = allowanceCents("estate", "child") + target(rng, 2_000, 900_000);
   return finish(rng, b, subject, `${situationOf(subject.female, status)}, un seul enfant`, [{ beneficiary: child!.id, num: 1, den: 1 }], [], R);
 }
@@ -151,7 +169,7 @@ export function spouseChildren(rng: Rng, minBequests = 0): EstateDraft {
   const k = rng.weighted([[1, 15], [2, 40], [3, 30], [4, 15]] as const);
   let l = rng.weighted([[0, 30], [1, 45], [2, 25]] as const) as number;
   l = Math.max(l, minBequests, k === 1 ? 1 : 0);
-  const children = addChildren(b, age, k);
+  const children = addChildren(b, subject, k);
   if (rng.chance(10)) rng.pick(children).disabled = true;
   const legatees = pickLegateeKinds(rng, l, [["grandchild", 30], ["nephew", 30], ["unrelated", 25], ["sibling", 15]]).map((kind) =>
     addLegatee(b, kind, age, children),
@@ -173,7 +191,7 @@ function largest(shares: readonly Share[]): Share {
 export function childrenLegatees(rng: Rng): EstateDraft {
   const { b, age, subject } = start(rng, 60, 98);
   const k = rng.weighted([[2, 45], [3, 35], [4, 20]] as const);
-  const children = addChildren(b, age, k);
+  const children = addChildren(b, subject, k);
   const residueLegatee = rng.chance(25);
   let l: number = residueLegatee ? rng.weighted([[0, 40], [1, 40], [2, 20]] as const) : rng.weighted([[1, 50], [2, 35], [3, 15]] as const);
   l = Math.min(l, 7 - k - (residueLegatee ? 1 : 0));
@@ -233,17 +251,19 @@ export function siblingsLegatees(rng: Rng): EstateDraft {
 // --- levels 3 and 4: recall, representation, usufruct ------------------------------------------
 
 /** A child who died before the deceased, represented by `count` grandchildren. */
-function addRepresentation(b: Builder, age: number, count: number, disabledPercent: number): { dead: Predeceased; heirs: Beneficiary[] } {
+function addRepresentation(b: Builder, subject: EstateDraft["subject"], count: number, disabledPercent: number): { dead: Predeceased; heirs: Beneficiary[] } {
   const rng = b.rng;
   const p = b.person();
-  const virtualAge = b.childAge(age, 30);
-  const birth = birthForAge(rng, b.act, virtualAge);
+  const birth = b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(b.ageOf(subject), 30)));
+  const virtualAge = b.ageOf({ birth });
   const dead: Predeceased = { person: p, birth, death: b.act };
+  b.parentOf(subject, { birth });
   const last = p.female ? b.otherFamily() : p.last;
   const heirs: Beneficiary[] = [];
   let youngest = addYears(birth, 25);
   for (let i = 0; i < count; i++) {
-    const h = b.add(b.person(last), "grandchild", birthForAge(rng, b.act, b.grandchildAge(virtualAge, 1)), rng.chance(disabledPercent), dead);
+    const h = b.add(b.person(last), "grandchild", b.siblingBirth("the children of the predeceased child", () => birthForAge(rng, b.act, b.grandchildAge(virtualAge, 1))), rng.chance(disabledPercent), dead);
+    b.parentOf({ female: p.female, birth }, h);
     if (compareDates(h.birth, youngest) > 0) youngest = h.birth;
     heirs.push(h);
   }
@@ -297,10 +317,10 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
   const hasSpouse = rng.chance(45);
   const spouse = hasSpouse ? addSpouse(b, age, subject.female, rng.chance(15)) : null;
   const k = rng.weighted([[1, 25], [2, 45], [3, 30]] as const);
-  const children = addChildren(b, age, k);
+  const children = addChildren(b, subject, k);
   const rep = forceRepresentation || rng.chance(55);
   const g = rep ? rng.weighted([[1, 30], [2, 50], [3, 20]] as const) : 0;
-  const representation = rep ? addRepresentation(b, age, g, 5) : null;
+  const representation = rep ? addRepresentation(b, subject, g, 5) : null;
   const maxLegatees = 9 - b.beneficiaries.length;
   const l = Math.min(maxLegatees, rng.weighted([[0, 35], [1, 45], [2, 20]] as const));
   const legatees = pickLegateeKinds(rng, l, [["grandchild", 30], ["nephew", 30], ["unrelated", 25], ["sibling", 15]]).map((kind) =>
@@ -342,7 +362,7 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
   }
   R += rng.int(0, 99);
   const status = spouse ? spouseSituation(subject.female, spouse) : situationOf(subject.female, rng.chance(65) ? "widowed" : "divorced");
-  return finish(rng, b, subject, `${status}, ${childrenWord(k + (rep ? 1 : 0))}${rep ? " dont un prédécédé" : ""}`, residue, bequests, R, {
+  return finish(rng, b, subject, `${status}, ${childrenWord(k + (rep ? 1 : 0))}${predeceasedWord(representation?.dead)}`, residue, bequests, R, {
     predeceased: representation ? [representation.dead] : [],
   });
 }
@@ -376,8 +396,8 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
     const total = 1 + k + g + l;
     if (beneficiaries === undefined ? total <= 9 : total === beneficiaries && g > 0) break;
   }
-  const children = addChildren(b, age, k);
-  const representation = g > 0 ? addRepresentation(b, age, g, 10) : null;
+  const children = addChildren(b, subject, k);
+  const representation = g > 0 ? addRepresentation(b, subject, g, 10) : null;
   const legatees = pickLegateeKinds(rng, l, [["grandchild", 30], ["sibling", 20], ["nephew", 25], ["unrelated", 25]]).map((kind) =>
     addLegatee(b, kind, age, children),
   );
@@ -412,7 +432,7 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
     R = Math.max(R, residueFor(allowanceCents("estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x }))), bare));
   }
   R += rng.int(0, 99);
-  const situation = `${gendered(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${representation ? " dont un prédécédé" : ""}`;
+  const situation = `${gendered(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${predeceasedWord(representation?.dead)}`;
   return finish(rng, b, subject, situation, residue, bequests, R, {
     predeceased: representation ? [representation.dead] : [],
     spouseUsufruct: spouse.id,

@@ -1,8 +1,9 @@
 import { ageOn, compareDates, type CivilDate } from "@succ/engine";
 import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, type Relationship } from "@succ/rules";
-import { addDays, addYears, birthForAge, dateBetween, MAX_DAY, maxDate } from "./dates.js";
-import type { Beneficiary, Item, Predeceased, PriorGift, Share } from "./draft.js";
+import { addDays, addYears, birthForAge, dateBetween, daysBetween, MAX_DAY, maxDate } from "./dates.js";
+import type { Beneficiary, Item, Parenthood, Predeceased, PriorGift, Share } from "./draft.js";
 import { bank, familyName, person as drawPerson, sci, town, type Person } from "./names.js";
+import { implausibleParenthood } from "./plausible.js";
 import type { Rng } from "./random.js";
 
 /**
@@ -11,11 +12,23 @@ import type { Rng } from "./random.js";
  */
 export const CIVIL_MAJORITY = 18;
 
+/** Brothers and sisters are born at least this many days apart (the generator draws no twins). */
+export const SIBLING_GAP_DAYS = 300;
+
+/** The families whose children's births are kept apart (`Builder.siblingBirth`). */
+export type Family = "the subject's children" | "the subject's siblings" | `the children of ${string}`;
+
 /** Builds the people of a dossier: unique first names, ids in order, coherent birth dates. */
 export class Builder {
   readonly used = new Set<string>();
   readonly beneficiaries: Beneficiary[] = [];
   readonly priorGifts: PriorGift[] = [];
+  /** Every parent and child drawn, parents out of the dossier included (for the family guard). */
+  readonly parents: Parenthood[] = [];
+  /** Births drawn so far in each family, to keep brothers and sisters apart. */
+  private readonly births = new Map<Family, CivilDate[]>();
+  /** The deceased or donor, once drawn (a brother or sister of their siblings). */
+  private me: { birth: CivilDate } | null = null;
 
   constructor(
     readonly rng: Rng,
@@ -29,7 +42,23 @@ export class Builder {
 
   /** The deceased or the donor, aged `age` on the act date. */
   subject(age: number, female = this.rng.chance(50)): Person & { birth: CivilDate } {
-    return { ...this.person(this.family, female), birth: birthForAge(this.rng, this.act, age) };
+    const s = { ...this.person(this.family, female), birth: birthForAge(this.rng, this.act, age) };
+    this.me = s;
+    return s;
+  }
+
+  /**
+   * A birth from `draw`, drawn again (50 times at most) while it falls within SIBLING_GAP_DAYS of
+   * a brother's or sister's birth in `family` (the subject counts among their own siblings).
+   */
+  siblingBirth(family: Family, draw: () => CivilDate): CivilDate {
+    let others = this.births.get(family);
+    if (!others) this.births.set(family, (others = family === "the subject's siblings" && this.me ? [this.me.birth] : []));
+    const tooClose = (x: CivilDate): boolean => others.some((o) => Math.abs(daysBetween(o, x)) < SIBLING_GAP_DAYS);
+    let birth = draw();
+    for (let i = 0; i < 50 && tooClose(birth); i++) birth = draw();
+    others.push(birth);
+    return birth;
   }
 
   add(p: Person, relationship: Relationship, birth: CivilDate, disabled = false, represents: Predeceased | null = null): Beneficiary {
@@ -46,6 +75,16 @@ export class Builder {
     let name = familyName(this.rng);
     while (name === this.family) name = familyName(this.rng);
     return name;
+  }
+
+  /** Records that `parent` is the father or mother of `child`, for the family guard. */
+  parentOf(parent: { female: boolean; birth: CivilDate }, child: { birth: CivilDate }): void {
+    this.parents.push({ parent: { female: parent.female, birth: parent.birth }, child: { birth: child.birth } });
+  }
+
+  /** Whether `parent` is a plausible age for a child born on `birth` (plausible.ts). */
+  canBeParent(parent: { female: boolean; birth: CivilDate }, birth: CivilDate): boolean {
+    return implausibleParenthood([{ parent, child: { birth } }]) === null;
   }
 
   /** A child's age for a parent of `parentAge`: born when the parent was 22 to 42, at least `min`. */
@@ -202,6 +241,8 @@ function funeralOf(rng: Rng): Item {
 
 const HOMES = ["Maison d'habitation à", "Appartement à"] as const;
 const PROPERTY = ["Résidence secondaire à", "Terrain à bâtir à", "Terres agricoles à", "Local commercial à", "Appartement loué à"] as const;
+/** The least a house, flat or shop is worth, in cents. */
+export const MIN_BUILDING = 40_000_00;
 
 /**
  * Assets, debts and funeral costs of an estate whose residue (net estate − bequests) is exactly
@@ -227,15 +268,22 @@ export function estateBalance(rng: Rng, residueCents: number, bequestCents: numb
     assets.push({ label, cents });
     left -= cents;
   };
-  if (gross >= 90_000_00) take(`${rng.pick(HOMES)} ${place()}`, roundEuros(Math.floor((gross * rng.int(35, 75)) / 100), 1000));
+  if (gross >= 90_000_00) {
+    const home = roundEuros(Math.floor((gross * rng.int(35, 75)) / 100), 1000);
+    if (home >= MIN_BUILDING) take(`${rng.pick(HOMES)} ${place()}`, home);
+  }
   const extra = gross < 60_000_00 ? rng.int(0, 1) : rng.int(1, 3);
   const pool = rng.sample(["property", "titres", "sci", "vehicle", "furniture", "pea"] as const, extra);
   for (const k of pool) {
     const share = Math.floor((left * rng.int(10, 45)) / 100);
     switch (k) {
-      case "property":
-        take(`${rng.pick(PROPERTY)} ${place()}`, roundEuros(share, 1000));
+      case "property": {
+        // A building is worth some tens of thousands of euros at least; land may be worth little.
+        const kind = rng.pick(PROPERTY);
+        const cents = roundEuros(share, 1000);
+        if (cents >= (kind.startsWith("Terr") ? 3_000_00 : MIN_BUILDING)) take(`${kind} ${place()}`, cents);
         break;
+      }
       case "titres":
         take(`Portefeuille de titres (${bank(rng)})`, share - rng.int(0, 99));
         break;
@@ -281,7 +329,9 @@ export function realEstateLabel(rng: Rng): string {
   return `${rng.pick(["Maison à", "Appartement à", "Immeuble de rapport à", "Résidence secondaire à", "Local commercial à"])} ${town(rng)}`;
 }
 
-export function cashLabel(rng: Rng): string {
-  return rng.pick(["Somme d'argent (virement bancaire)", "Somme d'argent (chèque)", "Somme d'argent (virement)"]);
+/** "Somme d'argent remise à B2 par chèque"; without `to`, a sum shared by several donees. */
+export function cashLabel(rng: Rng, to?: string): string {
+  const means = rng.pick(["par virement bancaire", "par chèque", "par virement"]);
+  return to === undefined ? `Somme d'argent remise ${means}` : `Somme d'argent remise à ${to} ${means}`;
 }
 

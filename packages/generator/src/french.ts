@@ -48,7 +48,7 @@ export function relationshipFr(rel: Relationship, female: boolean): string {
     case "spouse":
       return female ? "épouse (conjointe survivante)" : "époux (conjoint survivant)";
     case "pacs":
-      return female ? "partenaire de PACS (liée par un PACS)" : "partenaire de PACS (lié par un PACS)";
+      return female ? "partenaire liée par un PACS" : "partenaire lié par un PACS";
     case "child":
       return female ? "fille" : "fils";
     case "grandchild":

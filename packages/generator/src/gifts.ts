@@ -1,8 +1,8 @@
-import { ageOn } from "@succ/engine";
+import { ageOn, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
 import { actDate, birthForAge, birthNearBirthday } from "./dates.js";
 import type { Beneficiary, GiftDraft, GiftItem, Share } from "./draft.js";
-import { Builder, cashLabel, giftAssetLabel, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
+import { Builder, cashLabel, giftAssetLabel, MIN_BUILDING, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
 import { allowanceCents, USUFRUCT_EDGES } from "./law.js";
 import { familyName } from "./names.js";
 import type { Rng } from "./random.js";
@@ -12,6 +12,8 @@ import type { Rng } from "./random.js";
 const ADULT = CASH_GIFT_790G.doneeMinimumAge.value;
 const DONOR_LIMIT = CASH_GIFT_790G.donorAgeBelow.value;
 const CEILING = CASH_GIFT_790G.ceiling.value * 100;
+/** The smallest earlier cash gift drawn (in cents). */
+const MIN_CASH = 2_000_00;
 
 function startGift(rng: Rng, donorAge: (b: Builder) => { age: number; birth?: ReturnType<typeof birthForAge> }): { b: Builder; age: number; subject: GiftDraft["subject"] } {
   const act = actDate(rng);
@@ -23,7 +25,7 @@ function startGift(rng: Rng, donorAge: (b: Builder) => { age: number; birth?: Re
 }
 
 function draft(b: Builder, subject: GiftDraft["subject"], gifts: GiftItem[]): GiftDraft {
-  return { kind: "gift", date: b.act, subject, beneficiaries: b.beneficiaries, priorGifts: b.sortedPriorGifts(), gifts };
+  return { kind: "gift", date: b.act, subject, beneficiaries: b.beneficiaries, priorGifts: b.sortedPriorGifts(), parents: b.parents, gifts };
 }
 
 const WHOLE = { num: 1, den: 1 };
@@ -32,7 +34,8 @@ const WHOLE = { num: 1, den: 1 };
 
 export function giftFullOwnership(rng: Rng): GiftDraft {
   const { b, age, subject } = startGift(rng, (bb) => ({ age: bb.rng.int(50, 85) }));
-  const child = b.add(b.person(), "child", birthForAge(rng, b.act, b.childAge(age)));
+  const child = b.add(b.person(), "child", b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(age))));
+  b.parentOf(subject, child);
   const total = allowanceCents("gift", "child") + rng.spread(2_000, 700_000) * 100;
   const gifts: GiftItem[] = [];
   const item = (label: string, cents: number): GiftItem => ({ label, cents, cash: false, reservedUsufruct: false, to: [{ beneficiary: child.id, ...WHOLE }] });
@@ -44,7 +47,11 @@ export function giftFullOwnership(rng: Rng): GiftDraft {
     const first = roundEuros(Math.floor((total * rng.int(50, 85)) / 100), 1000);
     const label1 = giftAssetLabel(rng, true);
     let label2 = `Portefeuille de titres (${rng.pick(["Banque du Val d'Ornelle", "Crédit des Aulnes", "Banque Rochebelle"])})`;
-    if (rng.chance(40)) label2 = giftAssetLabel(rng, true);
+    if (rng.chance(40)) {
+      // A second building only if it is worth what a building is worth.
+      const other = giftAssetLabel(rng, true);
+      if (!/^(Maison|Appartement)/.test(other) || total - first >= MIN_BUILDING) label2 = other;
+    }
     if (label2 === label1) label2 = `${label2} (second lot)`;
     gifts.push(item(label1, first), item(label2, label2.startsWith("Portefeuille") ? total - first - rng.int(0, 99) : roundEuros(total - first, 100) + 100_00));
   }
@@ -68,30 +75,39 @@ interface Donee {
 /** Donees of a parent (children) or grandparent (grandchildren, sometimes with a child). */
 function addDonees(
   b: Builder,
-  donorAge: number,
+  subject: GiftDraft["subject"],
   grandparent: boolean,
   count: number,
   minorPercent: number,
   disabledPercent: number,
 ): Beneficiary[] {
   const rng = b.rng;
+  const donorAge = b.ageOf(subject);
   const out: Beneficiary[] = [];
-  const parentAge = b.childAge(donorAge, 25);
+  // The grandchildren's father or mother, who is not in the dossier: a son passes the family name
+  // on, a daughter her husband's. Old enough to have children of age (born when the donor was 22
+  // to 42, so at least 20 at their birth).
   const line = rng.chance(50) ? b.family : b.otherFamily();
+  const parent = grandparent ? { female: line !== b.family, birth: b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(donorAge, ADULT + 20))) } : null;
+  if (parent) b.parentOf(subject, parent);
   for (let i = 0; i < count; i++) {
     const child = !grandparent || (i === 0 && count >= 2 && rng.chance(20));
-    let birth;
-    if (rng.chance(minorPercent)) {
-      // Age traps of 790 G: 17 with the 18th birthday just ahead, or 18 just reached.
-      birth = rng.chance(60) ? birthNearBirthday(rng, b.act, ADULT - 1, false) : birthNearBirthday(rng, b.act, ADULT, true);
-    } else if (child) {
-      birth = birthForAge(rng, b.act, b.childAge(donorAge, ADULT));
-    } else {
-      const hi = Math.max(ADULT, parentAge - 20);
-      birth = birthForAge(rng, b.act, rng.int(Math.min(hi, Math.max(1, parentAge - 40)), hi));
-    }
+    const of = child ? subject : parent!;
+    let minor = rng.chance(minorPercent);
+    const birth = b.siblingBirth(child ? "the subject's children" : "the children of the donees' parent", () => {
+      if (minor) {
+        // Age traps of 790 G: 17 with the 18th birthday just ahead, or 18 just reached (when the
+        // parent can have a child of that age). Tried once: two such traps would be twins.
+        minor = false;
+        const trap = rng.chance(60) ? birthNearBirthday(rng, b.act, ADULT - 1, false) : birthNearBirthday(rng, b.act, ADULT, true);
+        if (b.canBeParent(of, trap)) return trap;
+      }
+      return birthForAge(rng, b.act, child ? b.childAge(donorAge, ADULT) : b.grandchildAge(b.ageOf(parent!), 1));
+    });
     const p = b.person(child ? b.family : line);
-    out.push(b.add(p, child ? "child" : "grandchild", birth, rng.chance(disabledPercent)));
+    const donee = b.add(p, child ? "child" : "grandchild", birth, rng.chance(disabledPercent));
+    b.parentOf(of, donee);
+    out.push(donee);
   }
   return out;
 }
@@ -115,16 +131,21 @@ function giftPriorGifts(
       if (b.prior(d, rng.chance(6) ? b.justInsideDate(d) : b.recalledDate(d), v)) S += v;
     }
     let used = 0;
+    let usedOn: CivilDate | null = null;
     if (rng.chance(opts.g790Percent)) {
       const v = Math.min(CEILING, roundish(rng, rng.spread(2_000, CEILING / 100 - 1_500) * 100));
-      if (b.prior(d, b.recalledDate(d, ADULT, subject.birth), v, true)) used = v;
+      const date = b.recalledDate(d, ADULT, subject.birth);
+      if (b.prior(d, date, v, true)) [used, usedOn] = [v, date];
     }
     if (rng.chance(opts.trapPercent)) {
       // Not recalled: 15 years or more before the deed (exactly 15 years now and then). An old
-      // 790 G gift only when the donee was of age and the donor under 80 on its day.
+      // 790 G gift only when the donee was of age and the donor under 80 on its day, and, if it
+      // falls in the 15-year window of the recent one, only within what that one leaves of the
+      // ceiling (both were exempt in full).
       const date = b.oldDate(d, rng.chance(45));
-      const cash = date !== null && rng.chance(30) && ageOn(d.birth, date) >= ADULT && ageOn(subject.birth, date) < DONOR_LIMIT;
-      b.prior(d, date, cash ? Math.min(CEILING, roundish(rng, rng.spread(3_000, 25_000) * 100)) : roundish(rng, rng.spread(5_000, 120_000) * 100), cash);
+      const room = date !== null && usedOn !== null && withinYearsBefore(date, usedOn, CASH_GIFT_790G.period.value) ? roundEuros(CEILING - used, 100) : CEILING;
+      const cash = date !== null && rng.chance(30) && ageOn(d.birth, date) >= ADULT && ageOn(subject.birth, date) < DONOR_LIMIT && room >= MIN_CASH;
+      b.prior(d, date, cash ? Math.min(room, roundish(rng, rng.spread(3_000, 25_000) * 100)) : roundish(rng, rng.spread(5_000, 120_000) * 100), cash);
     }
     const adult = b.ageOf(d) >= ADULT;
     return {
@@ -163,7 +184,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
     return { age: grandparent ? bb.rng.int(62, DONOR_LIMIT - 1) : bb.rng.int(50, DONOR_LIMIT - 1) };
   });
   const n = rng.weighted([[1, 30], [2, 45], [3, 25]] as const);
-  const people = addDonees(b, age, grandparent, n, noAgeTrap ? 0 : 6, 5);
+  const people = addDonees(b, subject, grandparent, n, noAgeTrap ? 0 : 6, 5);
   const recallTo = people.filter(() => rng.chance(60));
   const donees = giftPriorGifts(b, subject, people, { recallTo, abovePercent: 50, g790Percent: 30, trapPercent: 18 });
 
@@ -176,7 +197,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
   if (rng.chance(45)) {
     const toOne = n > 1 && rng.chance(30);
     const to: Share[] = toOne ? [{ beneficiary: rng.pick(people).id, ...WHOLE }] : people.map((p) => ({ beneficiary: p.id, ...reduce(1, n) }));
-    const cents = roundEuros(rng.spread(30_000, 400_000) * 100, 1000);
+    const cents = roundEuros(rng.spread(MIN_BUILDING / 100, 400_000) * 100, 1000);
     gifts.push({ label: giftAssetLabel(rng, false), cents, cash: false, reservedUsufruct: false, to });
     for (const t of to) assetShare.set(t.beneficiary, (cents * t.num) / t.den);
   }
@@ -195,7 +216,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
     gifts.push({ label: cashLabel(rng), cents: each * n, cash: true, reservedUsufruct: false, to: people.map((p) => ({ beneficiary: p.id, ...reduce(1, n) })) });
   } else {
     for (const p of people) {
-      gifts.push({ label: `${cashLabel(rng)} remise à ${p.id}`, cents: cashOf.get(p.id)!, cash: true, reservedUsufruct: false, to: [{ beneficiary: p.id, ...WHOLE }] });
+      gifts.push({ label: cashLabel(rng, p.id), cents: cashOf.get(p.id)!, cash: true, reservedUsufruct: false, to: [{ beneficiary: p.id, ...WHOLE }] });
     }
   }
   return draft(b, subject, rng.sample(gifts, gifts.length));
@@ -218,7 +239,7 @@ export function bareOwnershipGift(rng: Rng): GiftDraft {
   });
   const bare = 100 - usufructPercent(age);
   const n = rng.weighted([[2, 60], [3, 40]] as const);
-  const people = addDonees(b, age, grandparent, n, grandparent ? 25 : 10, 8);
+  const people = addDonees(b, subject, grandparent, n, grandparent ? 25 : 10, 8);
 
   // At least one donee with a recalled gift, often the one through whom 790 G matters.
   const adults = people.filter((p) => b.ageOf(p) >= ADULT);
@@ -247,7 +268,7 @@ export function bareOwnershipGift(rng: Rng): GiftDraft {
   for (const d of donees) {
     if (d.b === ref790 || rng.chance(50)) {
       const c = roundish(rng, rng.spread(5_000, 80_000) * 100);
-      gifts.push({ label: `${cashLabel(rng)} remise à ${d.b.id}`, cents: c, cash: true, reservedUsufruct: false, to: [{ beneficiary: d.b.id, ...WHOLE }] });
+      gifts.push({ label: cashLabel(rng, d.b.id), cents: c, cash: true, reservedUsufruct: false, to: [{ beneficiary: d.b.id, ...WHOLE }] });
       other.set(d.b.id, (other.get(d.b.id) ?? 0) + c - (d.eligible ? Math.min(c, d.ceilingLeft) : 0));
     }
   }

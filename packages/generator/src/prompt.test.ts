@@ -50,11 +50,63 @@ describe("prompts", () => {
   it("use the legal vocabulary of the level", () => {
     const set = defaultSet();
     const words = (level: number, kind: string): string => set.filter((t) => t.level === level && t.info.dossier.kind === kind).map((t) => t.prompt).join("\n");
-    for (const w of ["Actif de succession", "Passif", "Frais funéraires", "abattement", "Barèmes", "reliquat"]) expect(words(1, "estate")).toContain(w);
-    for (const w of ["Legs particuliers", "legs particulier", "quote-part", "reliquat", "exonérés"]) expect(words(2, "estate")).toContain(w);
-    for (const w of ["Don familial de sommes d'argent", "Rappel fiscal", "donation ordinaire", "années révolues"]) expect(words(3, "gift")).toContain(w);
+    for (const w of ["Actif de succession", "Passif", "Frais funéraires", "abattement", "Barèmes", "### Dévolution\n", "recueille la totalité de la succession."]) {
+      expect(words(1, "estate")).toContain(w);
+    }
+    for (const w of ["Legs particuliers", "legs particulier", "quote-part", "surplus", "Dévolution du surplus (quotes-parts fixées par testament)", "exonérés"]) {
+      expect(words(2, "estate")).toContain(w);
+    }
+    for (const w of ["Don familial de sommes d'argent", "Rappel fiscal", "donation ordinaire, enregistrée le ", "années révolues", "fait générateur"]) expect(words(3, "gift")).toContain(w);
     for (const w of ["nue-propriété", "usufruit", "Réserve d'usufruit", "art. 669"]) expect(words(4, "gift")).toContain(w);
-    for (const w of [/reçoit l'usufruit de la totalité du reliquat/, /en représentation de/, /représentée? par/, /nue-propriété/]) expect(words(4, "estate")).toMatch(w);
+    for (const w of [/est usufruitière? de la totalité du surplus/, /venant par représentation de (son père|sa mère)/, /représentée? par/, /nue-propriété/]) expect(words(4, "estate")).toMatch(w);
+  });
+
+  it("say what a notary says: no deed in a succession, no 'en représentation', no 'reliquat', no tax assumed on earlier gifts", () => {
+    const set = [...defaultSet(), ...taskSet({ n: 200, level: 3, seed: 8 }), ...taskSet({ n: 200, level: 4, seed: 8 })];
+    for (const t of set) {
+      expect(t.prompt, t.id).not.toMatch(/en représentation|reliquat|Partage du|quotes-parts écrites|déclarée et taxée|taxée à l'époque|l'acte \(|jour de l'acte/);
+      // A succession has a day of death, not a deed.
+      if (t.info.dossier.kind === "estate") expect(t.prompt, t.id).not.toMatch(/\bactes?\b/);
+      // Every earlier gift says when it was registered.
+      const prior = t.prompt.slice(t.prompt.indexOf("## Donations antérieures"), t.prompt.indexOf("## Règles"));
+      for (const g of t.info.dossier.priorGifts ?? []) expect(prior, t.id).toMatch(new RegExp(`\\| ${g.beneficiary} \\| (donation ordinaire, enregistrée|don familial de sommes d'argent exonéré \\(art\\. 790 G\\), enregistré) le ${g.date.slice(8)}/${g.date.slice(5, 7)}/${g.date.slice(0, 4)} \\|`));
+    }
+    // The rules that count ages and the recall from the day of the death or of the gift call it the "fait générateur".
+    expect(rulesSection(4, "estate")).toMatch(/Âges\. Les âges s'entendent en années révolues au jour du fait générateur \(jour du décès, ou jour de la donation\)/);
+    expect(rulesSection(3, "estate")).toContain("avant le fait générateur (le jour du décès)");
+    expect(rulesSection(3, "gift")).toContain("avant le fait générateur (le jour de la donation)");
+  });
+
+  it("state the simplifications of the exercise at every level, level 1 included, amounts from @succ/rules", () => {
+    const cap = euros(FUNERAL_COSTS_CAP.value);
+    for (const level of [1, 2, 3, 4] as const) {
+      const estate = rulesSection(level, "estate");
+      const line = estate.split("\n").find((l) => l.startsWith("Simplifications propres à cet exercice : "))!;
+      expect(line, `level ${level}`).toBeDefined();
+      expect(line).toContain(`les frais funéraires sont déduits pour le montant de leur facture, dans la limite de ${cap} (l'art. 775 accorde en réalité une déduction forfaitaire de ${cap}, sans justificatif)`);
+      for (const w of ["pas d'assurance-vie", "pas de forfait mobilier", "pas d'abattement sur la résidence principale", "art. 790 A bis", "les neveux et nièces héritent de leur chef"]) expect(line).toContain(w);
+      expect(line).toContain(`l'abattement par défaut de ${euros(ALLOWANCES.estate.unrelated!.value)} se cumule avec l'abattement en faveur des personnes handicapées`);
+      expect(line).toContain(level >= 3 ? "pas d'autre donation antérieure que celles listées" : "pas de donation antérieure");
+      const gift = rulesSection(level, "gift").split("\n").find((l) => l.startsWith("Simplifications propres à cet exercice : "))!;
+      expect(gift, `level ${level}`).toContain("art. 790 A bis");
+      expect(gift).toContain(level >= 3 ? "pas d'autre donation antérieure que celles listées" : "pas de donation antérieure");
+      // No estate-only clause in a gift.
+      expect(gift).not.toMatch(/funéraires|assurance-vie|neveux/);
+    }
+  });
+
+  it("elide 'de' before a vowel or a mute h: « succession d'Adrien », « donation d'Hélène »", () => {
+    let elided = 0;
+    for (const t of [...defaultSet(), ...taskSet({ n: 300, level: 1, seed: 12 })]) {
+      const m = /^## Dossier : (succession|donation) (d'|de )(.+)$/m.exec(t.prompt)!;
+      expect(m[3], t.id).toBe(t.info.dossier.person.name);
+      const vowel = /^[AEIOUYHÀÂÉÈÊÎÔÛ]/.test(m[3]!);
+      expect(m[2], t.id).toBe(vowel ? "d'" : "de ");
+      if (vowel) elided++;
+      const dossier = t.prompt.slice(0, t.prompt.indexOf("## Règles"));
+      expect(dossier, t.id).not.toMatch(/\bde [AEIOUYHÀÂÉÈÊÎÔÛ]/);
+    }
+    expect(elided).toBeGreaterThan(20);
   });
 
   it("write every amount and rate of the rules from @succ/rules", () => {
@@ -104,16 +156,16 @@ describe("prompts", () => {
     }
   });
 
-  it("are 3.4k (level 1) to 9.2k (level 4) characters, roughly", () => {
+  it("are 4.1k (level 1) to 9.3k (level 4) characters on average, roughly", () => {
     const mean = (level: number): number => {
       const set = taskSet({ n: 60, level: level as 1, seed: 4 });
       return set.reduce((s, t) => s + t.prompt.length, 0) / set.length;
     };
-    expect(mean(1)).toBeGreaterThan(3000);
-    expect(mean(1)).toBeLessThan(4300);
-    expect(mean(2)).toBeGreaterThan(4500);
-    expect(mean(3)).toBeGreaterThan(6500);
-    expect(mean(4)).toBeGreaterThan(8000);
+    expect(mean(1)).toBeGreaterThan(3800);
+    expect(mean(1)).toBeLessThan(4400);
+    expect(mean(2)).toBeGreaterThan(5500);
+    expect(mean(3)).toBeGreaterThan(7500);
+    expect(mean(4)).toBeGreaterThan(8800);
     expect(mean(4)).toBeLessThan(10_000);
   });
 

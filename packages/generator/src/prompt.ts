@@ -21,7 +21,7 @@ function relationCell(b: Beneficiary, subjectFemale: boolean): string {
   const rel = relationshipFr(b.relationship, b.person.female);
   if (!b.represents) return rel;
   const dead = b.represents.person;
-  return `${rel}, venant en représentation de ${gendered(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${gendered(dead.female, "fils prédécédé", "fille prédécédée")} ${gendered(subjectFemale, "du défunt", "de la défunte")}`;
+  return `${rel}, venant par représentation de ${gendered(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${gendered(dead.female, "fils prédécédé", "fille prédécédée")} ${gendered(subjectFemale, "du défunt", "de la défunte")}`;
 }
 
 function beneficiaryTable(d: Draft, kind: "estate" | "gift"): string {
@@ -36,9 +36,11 @@ function priorGiftsSection(d: Draft, kind: "estate" | "gift"): string {
   const who = kind === "estate" ? gendered(f, "le défunt", "la défunte") : gendered(f, "le donateur", "la donatrice");
   const title = `## Donations antérieures consenties par ${who}`;
   if (d.priorGifts.length === 0) return `${title}\n\nAucune donation antérieure.`;
-  const nature = (g: PriorGift): string => (g.cash790G ? "don familial de sommes d'argent exonéré (art. 790 G)" : "donation ordinaire (déclarée et taxée à l'époque)");
-  const rows = d.priorGifts.map((g) => [g.beneficiary, dateFr(g.date), eurosCents(g.cents), nature(g)]);
-  return `${title}\n\n${table(["Bénéficiaire", "Date", "Valeur", "Nature"], rows)}`;
+  // The date that the recall and the 790 G ceiling count from; most of these gifts owed no tax.
+  const nature = (g: PriorGift): string =>
+    g.cash790G ? `don familial de sommes d'argent exonéré (art. 790 G), enregistré le ${dateFr(g.date)}` : `donation ordinaire, enregistrée le ${dateFr(g.date)}`;
+  const rows = d.priorGifts.map((g) => [g.beneficiary, nature(g), eurosCents(g.cents)]);
+  return `${title}\n\n${table(["Bénéficiaire", "Nature et date", "Valeur"], rows)}`;
 }
 
 function estateDossier(d: EstateDraft, level: Level): string {
@@ -47,7 +49,7 @@ function estateDossier(d: EstateDraft, level: Level): string {
   const lines = [
     `## Dossier : succession ${deName(name)}`,
     "",
-    `- ${gendered(f, "Défunt", "Défunte")} : ${name}, ${gendered(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${gendered(f, "décédé", "décédée")} le ${dateFr(d.date)} (date du décès, date de l'acte).`,
+    `- ${gendered(f, "Défunt", "Défunte")} : ${name}, ${gendered(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${gendered(f, "décédé", "décédée")} le ${dateFr(d.date)}.`,
     `- Situation familiale : ${d.situation}.`,
   ];
   for (const p of d.predeceased) {
@@ -57,9 +59,9 @@ function estateDossier(d: EstateDraft, level: Level): string {
     );
   }
   if (d.spouseUsufruct) {
-    const spouse = d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!;
+    const sf = d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!.person.female;
     lines.push(
-      `- ${gendered(spouse.person.female, "Le conjoint survivant", "La conjointe survivante")} ${d.spouseUsufruct} reçoit l'usufruit de la totalité du reliquat ; les héritiers du reliquat n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
+      `- ${gendered(sf, "Le conjoint survivant", "La conjointe survivante")} ${d.spouseUsufruct} est ${gendered(sf, "usufruitier", "usufruitière")} de la totalité du surplus ; les héritiers du surplus n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
     );
   }
   lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], d.assets.map((a) => [a.label, eurosCents(a.cents)])));
@@ -73,8 +75,14 @@ function estateDossier(d: EstateDraft, level: Level): string {
       d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosCents(q.cents)])),
     );
   }
-  const shareHead = d.spouseUsufruct ? "Quote-part du reliquat (en nue-propriété)" : "Quote-part du reliquat";
-  lines.push("", "### Partage du reliquat (quotes-parts écrites)", "", table(["Bénéficiaire", shareHead], d.residue.map((s) => [s.beneficiary, shareFr(s.num, s.den)])));
+  if (level === 1) {
+    // An only child and no will: the child takes the whole estate.
+    const child = d.beneficiaries.find((b) => b.id === d.residue[0]!.beneficiary)!;
+    lines.push("", "### Dévolution", "", `${child.id}, ${gendered(child.person.female, "son fils unique", "sa fille unique")}, recueille la totalité de la succession.`);
+  } else {
+    const shareHead = d.spouseUsufruct ? "Quote-part du surplus (en nue-propriété)" : "Quote-part du surplus";
+    lines.push("", "### Dévolution du surplus (quotes-parts fixées par testament)", "", table(["Bénéficiaire", shareHead], d.residue.map((s) => [s.beneficiary, shareFr(s.num, s.den)])));
+  }
   lines.push("", "## Bénéficiaires", "", beneficiaryTable(d, "estate"));
   if (level >= 3) lines.push("", priorGiftsSection(d, "estate"));
   return lines.join("\n");

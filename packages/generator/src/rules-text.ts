@@ -69,20 +69,20 @@ function ruleValueEstate(level: Level): string {
   const residue = net - bequest;
   if (level === 1) {
     return [
-      `Actif net. Actif net de succession = total de l'actif − total du passif − frais funéraires, ceux-ci n'étant déductibles que dans la limite de ${euros(cap)} (l'excédent n'est pas déduit). L'enfant unique reçoit la totalité de l'actif net.`,
+      `Actif net. Actif net de succession = total de l'actif − total du passif − frais funéraires, ceux-ci n'étant déductibles que dans la limite de ${euros(cap)} (l'excédent n'est pas déduit). L'enfant unique recueille la totalité de la succession : la valeur qu'il reçoit est l'actif net.`,
       `   Exemple fictif : actif ${euros(assets)}, passif ${euros(debts)}, frais funéraires ${euros(funeral)} (déduits pour ${euros(deducted)}) : actif net ${euros(net)}.`,
     ].join("\n");
   }
   const lines = [
-    `Actif net et valeur reçue. Actif net de succession = total de l'actif − total du passif − frais funéraires, ceux-ci n'étant déductibles que dans la limite de ${euros(cap)} (l'excédent n'est pas déduit). Les legs particuliers (sommes d'argent) sont prélevés d'abord sur l'actif net ; le reliquat (actif net − total des legs particuliers) est partagé selon les quotes-parts écrites. Valeur reçue par un bénéficiaire = ses legs particuliers + sa quote-part × reliquat.`,
-    `   Exemple fictif : actif ${euros(assets)}, passif ${euros(debts)}, frais funéraires ${euros(funeral)} (déduits pour ${euros(deducted)}) : actif net ${euros(net)} ; legs particulier de ${euros(bequest)} : reliquat ${euros(residue)} ; quote-part 1/4 : ${eurosCents(residue * 25)}.`,
+    `Actif net et valeur reçue. Actif net de succession = total de l'actif − total du passif − frais funéraires, ceux-ci n'étant déductibles que dans la limite de ${euros(cap)} (l'excédent n'est pas déduit). Les legs particuliers (sommes d'argent) sont prélevés d'abord sur l'actif net ; le surplus (actif net − total des legs particuliers) est dévolu selon les quotes-parts fixées par testament. Valeur reçue par un bénéficiaire = ses legs particuliers + sa quote-part × surplus.`,
+    `   Exemple fictif : actif ${euros(assets)}, passif ${euros(debts)}, frais funéraires ${euros(funeral)} (déduits pour ${euros(deducted)}) : actif net ${euros(net)} ; legs particulier de ${euros(bequest)} : surplus ${euros(residue)} ; quote-part 1/4 : ${eurosCents(residue * 25)}.`,
   ];
   if (level === 4) {
     const age = 76;
     const bare = 100 - usufructPercent(age);
     lines.push(
-      `   Usufruit du conjoint : lorsque le conjoint survivant reçoit l'usufruit de la totalité du reliquat, les héritiers du reliquat n'en reçoivent que la nue-propriété. Leur valeur reçue = legs particuliers + quote-part × reliquat × pourcentage de nue-propriété (règle @669@, selon l'âge du conjoint au jour du décès). Les legs particuliers sont reçus en pleine propriété. L'usufruit du conjoint est exonéré comme le reste de sa part.`,
-      `   Exemple fictif : reliquat ${euros(residue)}, conjoint usufruitier de ${age} ans (nue-propriété ${percent(bare)}), quote-part 1/2 : ${euros(residue)} × 1/2 × ${percent(bare)} = ${eurosCents(residue * bare / 2)}.`,
+      `   Usufruit du conjoint : lorsque le conjoint survivant est usufruitier de la totalité du surplus, les héritiers du surplus n'en reçoivent que la nue-propriété. Leur valeur reçue = legs particuliers + quote-part × surplus × pourcentage de nue-propriété (règle @669@, selon l'âge du conjoint au jour du décès). Les legs particuliers sont reçus en pleine propriété. L'usufruit du conjoint est exonéré comme le reste de sa part.`,
+      `   Exemple fictif : surplus ${euros(residue)}, conjoint usufruitier de ${age} ans (nue-propriété ${percent(bare)}), quote-part 1/2 : ${euros(residue)} × 1/2 × ${percent(bare)} = ${eurosCents(residue * bare / 2)}.`,
     );
   }
   return lines.join("\n");
@@ -111,7 +111,7 @@ function ruleAge(): string {
   const birth = { y: LAW_DATE.y - age, m: 6, d: 10 };
   const dayBefore = { y: LAW_DATE.y, m: 6, d: 9 };
   const day = { y: LAW_DATE.y, m: 6, d: 10 };
-  return `Âges. Les âges s'entendent en années révolues au jour de l'acte (jour du décès ou de la donation), en comparant jour et mois de naissance à ceux de l'acte. Exemple fictif : une personne née le ${dateFr(birth)} a ${age - 1} ans le ${dateFr(dayBefore)} et ${age} ans à partir du ${dateFr(day)}.`;
+  return `Âges. Les âges s'entendent en années révolues au jour du fait générateur (jour du décès, ou jour de la donation), en comparant le jour et le mois de naissance à ceux de ce jour. Exemple fictif : une personne née le ${dateFr(birth)} a ${age - 1} ans le ${dateFr(dayBefore)} et ${age} ans à partir du ${dateFr(day)}.`;
 }
 
 function rule669(): string {
@@ -125,7 +125,7 @@ function rule669(): string {
   const age = 64;
   const bare = 100 - usufructPercent(age);
   return [
-    `Usufruit et nue-propriété (art. 669). La valeur de l'usufruit dépend de l'âge de l'usufruitier en années révolues au jour de l'acte ; la nue-propriété vaut le complément à 100 % :`,
+    `Usufruit et nue-propriété (art. 669). La valeur de l'usufruit dépend de l'âge de l'usufruitier au jour du fait générateur (règle @AGE@) ; la nue-propriété vaut le complément à 100 % :`,
     "   | Âge de l'usufruitier | Usufruit | Nue-propriété |",
     "   | --- | --- | --- |",
     ...rows,
@@ -149,7 +149,7 @@ function ruleAllowances(level: Level, kind: TransferKind): string {
     if (level >= 3) {
       const share = REPRESENTED_CHILD_ALLOWANCE.value;
       lines.push(
-        `   Représentation : les petits-enfants qui viennent à la succession en représentation d'un enfant prédécédé se partagent à parts égales l'abattement de ${euros(share)} de cet enfant, au lieu de l'abattement de petit-enfant. Exemple fictif : deux représentants, ${euros(share / 2)} chacun ; trois représentants, ${euros(share)} / 3 chacun (valeur exacte, non arrondie). Un petit-enfant qui reçoit seulement un legs, sans représenter personne, garde l'abattement de petit-enfant.`,
+        `   Représentation : les petits-enfants qui viennent à la succession par représentation d'un enfant prédécédé se partagent à parts égales l'abattement de ${euros(share)} de cet enfant, au lieu de l'abattement de petit-enfant. Exemple fictif : deux représentants, ${euros(share / 2)} chacun ; trois représentants, ${euros(share)} / 3 chacun (valeur exacte, non arrondie). Un petit-enfant qui reçoit seulement un legs, sans représenter personne, garde l'abattement de petit-enfant.`,
       );
     }
     return lines.join("\n");
@@ -175,7 +175,7 @@ function rule790G(): string {
   const prior = 10_000;
   const ex = Math.min(cash, ceiling - prior);
   return [
-    `Don familial de sommes d'argent (art. 790 G). Une somme d'argent donnée en pleine propriété par un donateur âgé de moins de ${donorBelow} ans à son enfant, petit-enfant ou arrière-petit-enfant âgé d'au moins ${doneeMin} ans au jour du don (âges de la règle ${RULE_NUMBER_AGE}) est exonérée dans la limite de ${euros(ceiling)} par donateur et par donataire. Ce plafond se reconstitue tous les ${period} ans : exonération = la plus petite des deux valeurs entre la somme d'argent reçue et ${euros(ceiling)} − total des dons familiaux de sommes d'argent déjà exonérés du même donateur au même donataire dans les ${period} ans précédant l'acte (même règle de date que le rappel). Seules les sommes d'argent en bénéficient, jamais les autres biens. Si l'une des conditions d'âge manque, la somme est taxée comme un bien ordinaire. L'exonération se déduit de la valeur reçue avant l'abattement restant.`,
+    `Don familial de sommes d'argent (art. 790 G). Une somme d'argent donnée en pleine propriété par un donateur âgé de moins de ${donorBelow} ans à son enfant, petit-enfant ou arrière-petit-enfant âgé d'au moins ${doneeMin} ans au jour du don (âges de la règle ${RULE_NUMBER_AGE}) est exonérée dans la limite de ${euros(ceiling)} par donateur et par donataire. Ce plafond se reconstitue tous les ${period} ans : exonération = la plus petite des deux valeurs entre la somme d'argent reçue et ${euros(ceiling)} − total des dons familiaux de sommes d'argent déjà exonérés du même donateur au même donataire dans les ${period} ans précédant la donation (même règle de date que le rappel). Seules les sommes d'argent en bénéficient, jamais les autres biens. Si l'une des conditions d'âge manque, la somme est taxée comme un bien ordinaire. L'exonération se déduit de la valeur reçue avant l'abattement restant.`,
     `   Exemple fictif : une grand-mère de 72 ans donne ${euros(cash)} à son petit-fils de 25 ans, à qui elle avait déjà fait un don familial exonéré de ${euros(prior)} six ans plus tôt : exonération = min(${num(cash)} ; ${num(ceiling)} − ${num(prior)}) = ${euros(ex)}. Si elle avait eu ${donorBelow} ans, ou lui ${doneeMin - 1} ans, au jour du don : aucune exonération.`,
   ].join("\n");
 }
@@ -202,8 +202,10 @@ function ruleRecall(kind: TransferKind): string {
   const taxable2 = Math.max(0, 150_000 - (A - S2));
   const tax2 = scaleCents("directLine", taxable2);
   const who = kind === "estate" ? "le défunt" : "le donateur";
+  const event = kind === "estate" ? "le jour du décès" : "le jour de la donation";
+  const example = kind === "estate" ? `pour un décès survenu le ${dateFr(act)}` : `pour une donation du ${dateFr(act)}`;
   return [
-    `Rappel fiscal des donations antérieures (art. 784). Les donations antérieures consenties par ${who} au même bénéficiaire moins de ${period} ans avant l'acte sont rappelées ; une donation faite exactement ${period} ans avant (même jour, même mois) ne l'est pas, ni une plus ancienne. Exemple fictif : pour un acte du ${dateFr(act)}, un don du ${dateFr(exact)} n'est pas rappelé, un don du ${dateFr(dayAfter)} l'est. Les dons familiaux de sommes d'argent exonérés (art. 790 G) ne sont jamais rappelés. Les abattements et barèmes actuels s'appliquent, quelle que soit la date des donations.`,
+    `Rappel fiscal des donations antérieures (art. 784). Les donations antérieures consenties par ${who} au même bénéficiaire et enregistrées moins de ${period} ans avant le fait générateur (${event}) sont rappelées ; une donation enregistrée exactement ${period} ans avant (même jour, même mois) ne l'est pas, ni une plus ancienne. Exemple fictif : ${example}, une donation enregistrée le ${dateFr(exact)} n'est pas rappelée, une donation enregistrée le ${dateFr(dayAfter)} l'est. Les dons familiaux de sommes d'argent exonérés (art. 790 G) ne sont jamais rappelés. Les abattements et barèmes actuels s'appliquent, quelle que soit la date des donations.`,
     `   Avec S = total des donations rappelées et A = abattement total du bénéficiaire${kind === "estate" ? " (règle des abattements)" : ""} : abattement déjà utilisé U = min(A, S) ; abattement restant = A − U ; part déjà taxée T = S − U. Part taxable = valeur reçue${kind === "gift" ? ` − exonération de la règle ${RULE_NUMBER_790G}` : ""} − abattement restant (au moins 0). Droits = barème(T + part taxable) − barème(T) : les tranches inférieures du barème déjà utilisées par les donations rappelées ne servent pas une seconde fois.`,
     `   Exemple fictif 1 : un enfant a reçu ${euros(S)} il y a six ans (rappelés) et reçoit ${euros(received)}. A = ${euros(A)}, S = ${euros(S)}, U = ${euros(U)}, abattement restant ${euros(A - U)}, T = ${euros(T)}. Part taxable = ${euros(taxable)}. barème(${num(T + taxable)}) = ${written(upper)} = ${eurosCents(sumOf(upper))} ; barème(${num(T)}) = ${written(lower)} = ${eurosCents(sumOf(lower))} ; droits = ${num(sumOf(upper) / 100, true)} − ${num(sumOf(lower) / 100, true)} = ${eurosCents(tax)}, soit ${euros(roundCents(tax))}.`,
     `   Exemple fictif 2 : un enfant a reçu ${euros(S2)} il y a dix ans et reçoit ${euros(150_000)} : abattement restant ${euros(A - S2)}, T = 0 €, part taxable ${euros(taxable2)}, droits = barème(${num(taxable2)}) = ${eurosCents(tax2)}, soit ${euros(roundCents(tax2))}.`,
@@ -242,6 +244,28 @@ function ruleScales(level: Level, kind: TransferKind): string {
     );
   }
   return lines.join("\n");
+}
+
+/**
+ * The line of simplifications, at every level: where this exercise departs from the law or
+ * leaves something out, so that a reader who knows the law does not apply it.
+ */
+function simplifications(level: Level, kind: TransferKind): string {
+  const prior = level >= 3 ? "pas d'autre donation antérieure que celles listées" : "pas de donation antérieure";
+  if (kind === "gift") {
+    return `Simplifications propres à cet exercice : les biens sont retenus pour la valeur indiquée ; la répartition entre donataires est donnée et ne se recalcule pas ; pas de don exonéré au titre de l'art. 790 A bis (dons affectés à un logement) ; ${prior}.`;
+  }
+  const cap = euros(FUNERAL_COSTS_CAP.value);
+  const parts = [
+    level === 1 ? "la dévolution est donnée et ne se recalcule pas" : "la dévolution (legs et quotes-parts) est donnée et ne se recalcule pas ; les legs particuliers sont des sommes d'argent prises sur l'actif net",
+    `les frais funéraires sont déduits pour le montant de leur facture, dans la limite de ${cap} (l'art. 775 accorde en réalité une déduction forfaitaire de ${cap}, sans justificatif)`,
+    "pas d'assurance-vie, pas de forfait mobilier, pas d'abattement sur la résidence principale",
+    "pas de don exonéré au titre de l'art. 790 A bis (dons affectés à un logement)",
+    "les neveux et nièces héritent de leur chef",
+    prior,
+    `l'abattement par défaut de ${euros(ALLOWANCES.estate.unrelated!.value)} se cumule avec l'abattement en faveur des personnes handicapées`,
+  ];
+  return `Simplifications propres à cet exercice : ${parts.join(" ; ")}.`;
 }
 
 type RuleId = "rounding" | "value" | "age" | "669" | "allowances" | "790G" | "recall" | "scales";
@@ -297,11 +321,7 @@ export function rulesSection(level: Level, kind: TransferKind): string {
     .replaceAll(RULE_NUMBER_RECALL, numberOf("recall"))
     .replaceAll(RULE_NUMBER_669, numberOf("669"))
     .replaceAll(RULE_NUMBER_AGE, numberOf("age"));
-  const simplifications =
-    kind === "estate"
-      ? "Simplifications : la dévolution (legs et quotes-parts) est donnée et ne se recalcule pas ; pas d'assurance-vie ni de forfait mobilier ; les legs particuliers sont des sommes d'argent prises sur l'actif net."
-      : "Simplifications : les biens sont retenus pour la valeur indiquée ; la répartition entre donataires est donnée et ne se recalcule pas.";
-  const section = `## Règles à appliquer (elles prévalent sur toute autre connaissance)\n\n${level >= 2 ? `${simplifications}\n\n` : ""}${body}`;
+  const section = `## Règles à appliquer (elles prévalent sur toute autre connaissance)\n\n${simplifications(level, kind)}\n\n${body}`;
   cache.set(key, section);
   return section;
 }

@@ -8,7 +8,7 @@ import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, taskLine }
  * (or the engine's answers, or the law tables) change: update it deliberately, and say so in the
  * commit message.
  */
-const DEFAULT_FINGERPRINT = "a12d372bc20d4f97760ee778cc564630d159635f48147a9a13a43ad50f51158e";
+const DEFAULT_FINGERPRINT = "847551c880c5058e2a0018264dc7a3fda3f038d155dc0b855feb275c3de01ea4";
 
 describe("determinism", () => {
   it("draws the same task twice", () => {
@@ -63,6 +63,29 @@ describe("task lines", () => {
     expect(Object.keys(line.info as object)).toEqual(["dossier", "seed", "index", "generatorVersion"]);
     expect(Object.keys(line.answer as object)).toEqual(["beneficiaires", "total_droits"]);
     expect(taskLine(t)).not.toContain("\n");
+  });
+
+  it("write the sex of the person and of each beneficiary right after the birth date, as the prompt says it", () => {
+    for (const t of defaultSet()) {
+      const d = t.info.dossier;
+      expect(Object.keys(d.person), t.id).toEqual(["name", "birthDate", "sex"]);
+      // The person's own line: "Défunte : …, née le …" or "Donateur : …, né le …".
+      const line = new RegExp(`^- (Défunte?|Donat(?:eur|rice)) : ${d.person.name}, (née?) le `, "m").exec(t.prompt);
+      expect(line, t.id).not.toBeNull();
+      const female = line![1] === "Défunte" || line![1] === "Donatrice";
+      expect(line![2] === "née", t.id).toBe(female);
+      expect(d.person.sex, t.id).toBe(female ? "F" : "M");
+      for (const b of d.beneficiaries) {
+        const keys = ["id", "name", "relationship", "birthDate", "sex", "disabled", ...(b.represents ? ["represents"] : [])];
+        expect(Object.keys(b), `${t.id} ${b.id}`).toEqual(keys);
+        // The relationship cell of the beneficiary table: "fille", "petit-fils", "épouse (…)", "amie, …".
+        const cell = new RegExp(`^\\| ${b.id} \\| ${b.name} \\| ([^|,(]+)`, "m").exec(t.prompt)![1]!.trim();
+        const feminine = ["fille", "petite-fille", "arrière-petite-fille", "épouse", "sœur", "nièce", "amie", "partenaire liée par un PACS"];
+        const masculine = ["fils", "petit-fils", "arrière-petit-fils", "époux", "frère", "neveu", "ami", "partenaire lié par un PACS"];
+        expect([...feminine, ...masculine], `${t.id} ${b.id} ${cell}`).toContain(cell);
+        expect(b.sex, `${t.id} ${b.id} ${cell}`).toBe(feminine.includes(cell) ? "F" : "M");
+      }
+    }
   });
 
   it("are the same whatever order a caller built the task's keys in", () => {

@@ -7,11 +7,12 @@ import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
 import { leakedAmounts, numbersIn } from "./guards.js";
 import { OPEN_ROW_AGE } from "./law.js";
 import { FIRST_SIX, mixLevel, VARIANT_WEIGHTS, type Level, type Variant } from "./levels.js";
+import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import { assertInteger, Rng } from "./random.js";
 import { Sha256 } from "./sha256.js";
 
-export const GENERATOR_VERSION = "0.1.0";
+export const GENERATOR_VERSION = "0.2.0";
 
 export interface Task {
   id: string;
@@ -64,6 +65,8 @@ function draw(rng: Rng, variant: Variant, shape: Shape): Draft {
 /** Why a draft is redrawn (kept as names for tests and for counting). */
 export type Rejection =
   | "dates"
+  | "family"
+  | "ceiling790G"
   | "usufructuary91"
   | "noTax"
   | "zeroButOne"
@@ -170,6 +173,8 @@ interface Accepted {
 /** Checks a draft against every guard; the first failed guard's name, or the accepted task. */
 export function examine(d: Draft, level: Level, shape: Shape = "default"): Accepted | Rejection {
   if (!datesOk(d)) return "dates";
+  if (implausibleParenthood(d.parents) !== null) return "family";
+  if (exemptPriorOverCeiling(d.priorGifts) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === OPEN_ROW_AGE) return "usufructuary91";
   const input = toDossier(d);
   const dossier = readDossier(input);

@@ -3,7 +3,7 @@
  * generator (test/prompt-reader.ts) rebuilds each dossier from the prompt text alone; the engine's
  * answer on that dossier must equal the gold answer of the task, on 1,000 tasks.
  */
-import { compute, readDossier, type Answer } from "@succ/engine";
+import { compute, readDossier, type AmountInput, type Answer, type DossierInput } from "@succ/engine";
 import { describe, expect, it } from "vitest";
 import { generateTasks } from "../src/index.js";
 import { parseAmount, parseDate, parseFraction, parseRelationship, PromptReadError, readPrompt } from "./prompt-reader.js";
@@ -46,21 +46,32 @@ describe("prompt reader: French formats", () => {
     expect(() => parseFraction("un quart")).toThrow(PromptReadError);
   });
 
-  it("reads relationships, representation included", () => {
-    expect(parseRelationship("épouse (conjointe survivante)")).toEqual({ relationship: "spouse" });
-    expect(parseRelationship("époux (conjoint survivant)")).toEqual({ relationship: "spouse" });
-    expect(parseRelationship("partenaire de PACS (liée par un PACS)")).toEqual({ relationship: "pacs" });
-    expect(parseRelationship("fille")).toEqual({ relationship: "child" });
-    expect(parseRelationship("fils")).toEqual({ relationship: "child" });
-    expect(parseRelationship("petit-fils")).toEqual({ relationship: "grandchild" });
-    expect(parseRelationship("arrière-petite-fille")).toEqual({ relationship: "greatgrandchild" });
-    expect(parseRelationship("sœur")).toEqual({ relationship: "sibling" });
-    expect(parseRelationship("nièce")).toEqual({ relationship: "nephew" });
-    expect(parseRelationship("amie, sans lien de parenté")).toEqual({ relationship: "unrelated" });
-    expect(
-      parseRelationship("petite-fille, venant en représentation de sa mère Anne-Laure Roux, fille prédécédée du défunt"),
-    ).toEqual({ relationship: "grandchild", represents: "Anne-Laure Roux" });
+  it("reads relationships and the sex their words give, representation included", () => {
+    expect(parseRelationship("épouse (conjointe survivante)")).toEqual({ relationship: "spouse", sex: "F" });
+    expect(parseRelationship("époux (conjoint survivant)")).toEqual({ relationship: "spouse", sex: "M" });
+    expect(parseRelationship("partenaire liée par un PACS")).toEqual({ relationship: "pacs", sex: "F" });
+    expect(parseRelationship("partenaire de PACS")).toEqual({ relationship: "pacs" });
+    expect(parseRelationship("fille")).toEqual({ relationship: "child", sex: "F" });
+    expect(parseRelationship("fils")).toEqual({ relationship: "child", sex: "M" });
+    expect(parseRelationship("enfant")).toEqual({ relationship: "child" });
+    expect(parseRelationship("petit-fils")).toEqual({ relationship: "grandchild", sex: "M" });
+    expect(parseRelationship("arrière-petite-fille")).toEqual({ relationship: "greatgrandchild", sex: "F" });
+    expect(parseRelationship("sœur")).toEqual({ relationship: "sibling", sex: "F" });
+    expect(parseRelationship("nièce")).toEqual({ relationship: "nephew", sex: "F" });
+    expect(parseRelationship("amie, sans lien de parenté")).toEqual({ relationship: "unrelated", sex: "F" });
+    expect(parseRelationship("petite-fille, venant par représentation de sa mère Anne-Laure Roux, fille prédécédée du défunt")).toEqual({
+      relationship: "grandchild",
+      sex: "F",
+      represents: "Anne-Laure Roux",
+      representedSex: "F",
+      subjectSex: "M",
+    });
     expect(() => parseRelationship("cousin")).toThrow(PromptReadError);
+    // "en représentation de" is not French for a grandchild who inherits in a parent's place.
+    expect(() => parseRelationship("petit-fils, venant en représentation de sa mère Anne Roux, fille prédécédée du défunt")).toThrow(/representation/);
+    // Words about one person that disagree.
+    expect(() => parseRelationship("épouse (conjoint survivant)")).toThrow(/disagree/);
+    expect(() => parseRelationship("petit-fils, venant par représentation de son père Marc Roux, fille prédécédée du défunt")).toThrow(/disagree/);
   });
 });
 
@@ -72,7 +83,7 @@ const HAND_ESTATE = [
   "",
   "## Dossier : succession de Jeanne Martin",
   "",
-  "- Défunte : Jeanne Martin, née le 2 mars 1941, décédée le 14 mai 2026 (date du décès, date de l'acte).",
+  "- Défunte : Jeanne Martin, née le 2 mars 1941, décédée le 14 mai 2026.",
   "- Situation familiale : veuve, un seul enfant.",
   "",
   "### Actif de succession",
@@ -94,11 +105,9 @@ const HAND_ESTATE = [
   "",
   "Aucun legs particulier.",
   "",
-  "### Partage du reliquat (quotes-parts écrites)",
+  "### Dévolution",
   "",
-  "| Bénéficiaire | Quote-part du reliquat |",
-  "| --- | --- |",
-  "| B1 | totalité |",
+  "B1, son fils unique, recueille la totalité de la succession.",
   "",
   "## Bénéficiaires",
   "",
@@ -138,7 +147,7 @@ const HAND_GIFT = [
   "",
   "| Bénéficiaire | Date | Valeur | Nature |",
   "| --- | --- | --- | --- |",
-  "| B1 | 15/04/2015 | 60 000 € | donation ordinaire (déclarée et taxée à l'époque) |",
+  "| B1 | 15/04/2015 | 60 000 € | donation ordinaire |",
   "| B2 | 10/10/2020 | 10 000 € | don familial de sommes d'argent exonéré (art. 790 G) |",
 ].join("\n");
 
@@ -148,7 +157,8 @@ describe("prompt reader: hand-written prompts", () => {
     expect(dossier).toMatchObject({
       kind: "estate",
       date: "2026-05-14",
-      person: { name: "Jeanne Martin", birthDate: "1941-03-02" },
+      person: { name: "Jeanne Martin", birthDate: "1941-03-02", sex: "F" },
+      beneficiaries: [{ id: "B1", name: "Paul Martin", relationship: "child", birthDate: "1970-01-12", sex: "M", disabled: false }],
       assets: [
         { label: "Maison à Rennes", value: "250000" },
         { label: "Livret", value: "50000.00" },
@@ -169,10 +179,10 @@ describe("prompt reader: hand-written prompts", () => {
     expect(dossier).toEqual({
       kind: "gift",
       date: "2026-06-01",
-      person: { name: "Louis Perrin", birthDate: "1955-06-10" },
+      person: { name: "Louis Perrin", birthDate: "1955-06-10", sex: "M" },
       beneficiaries: [
-        { id: "B1", name: "Claire Perrin", relationship: "child", birthDate: "1985-04-03", disabled: true },
-        { id: "B2", name: "Hugo Perrin", relationship: "grandchild", birthDate: "1995-07-05", disabled: false },
+        { id: "B1", name: "Claire Perrin", relationship: "child", birthDate: "1985-04-03", sex: "F", disabled: true },
+        { id: "B2", name: "Hugo Perrin", relationship: "grandchild", birthDate: "1995-07-05", sex: "M", disabled: false },
       ],
       gifts: [
         {
@@ -203,11 +213,18 @@ describe("prompt reader: hand-written prompts", () => {
 
   it("refuses a prompt whose facts are missing or contradict each other", () => {
     expect(() => readPrompt(HAND_ESTATE.replace("### Frais funéraires", "### Divers"))).toThrow(PromptReadError);
-    expect(() => readPrompt(HAND_ESTATE.replace("| B1 | totalité |", "| B9 | totalité |"))).toThrow(/B9/);
+    expect(() => readPrompt(HAND_ESTATE.replace("B1, son fils unique", "B9, son fils unique"))).toThrow(/B9/);
     expect(() => readPrompt(HAND_ESTATE.replace("| fils |", "| cousin |"))).toThrow(/relationship/);
-    expect(() => readPrompt(HAND_ESTATE.replace("Quote-part du reliquat", "Quote-part du reliquat (en nue-propriété)"))).toThrow(
-      /usufruct/,
-    );
+    const shares = "| Bénéficiaire | Quote-part du surplus (en nue-propriété) |\n| --- | --- |\n| B1 | totalité |";
+    expect(() => readPrompt(HAND_ESTATE.replace("B1, son fils unique, recueille la totalité de la succession.", shares))).toThrow(/usufruct/);
+  });
+
+  it("refuses a prompt whose gendered words disagree about a person", () => {
+    expect(() => readPrompt(HAND_ESTATE.replace("née le 2 mars 1941", "né le 2 mars 1941"))).toThrow(/deceased or donor/);
+    expect(() => readPrompt(HAND_ESTATE.replace("Lien avec la défunte", "Lien avec le défunt"))).toThrow(/deceased or donor/);
+    expect(() => readPrompt(HAND_ESTATE.replace("Situation familiale : veuve", "Situation familiale : veuf"))).toThrow(/deceased or donor/);
+    expect(() => readPrompt(HAND_ESTATE.replace("B1, son fils unique", "B1, sa fille unique"))).toThrow(/B1/);
+    expect(() => readPrompt(HAND_GIFT.replace("le donateur se réservant", "la donatrice se réservant"))).toThrow(/deceased or donor/);
   });
 });
 
@@ -245,6 +262,50 @@ describe("independent recomputation from the prompt alone", () => {
       .map((d) => `${d.id}\n  gold: ${JSON.stringify(d.expected)}\n  read: ${typeof d.got === "string" ? d.got : JSON.stringify(d.got)}`)
       .join("\n");
     expect(differences.length, `${differences.length} of ${checked} tasks differ; first ones:\n${shown}`).toBe(0);
+  });
+});
+
+/** Amounts in whole cents (the gold writes `61067.08`, the reader `"61067.08"`), the rest as is. */
+function normalized(d: DossierInput): unknown {
+  const cents = (v: AmountInput | undefined): number => Math.round(Number(v) * 100);
+  const items = (xs: { label: string; value: AmountInput }[] | undefined) => xs?.map((x) => ({ ...x, value: cents(x.value) }));
+  return {
+    ...d,
+    assets: items(d.assets),
+    debts: items(d.debts),
+    funeralCosts: d.funeralCosts === undefined ? undefined : cents(d.funeralCosts),
+    bequests: d.bequests?.map((b) => ({ ...b, amount: cents(b.amount) })),
+    gifts: d.gifts?.map((g) => ({ ...g, value: cents(g.value) })),
+    priorGifts: d.priorGifts?.map((g) => ({ ...g, value: cents(g.value) })),
+  };
+}
+
+describe("the dossier read from the prompt alone", () => {
+  it("is the gold dossier, field for field, sexes included (every gendered word agrees), on 1,000 tasks", () => {
+    let checked = 0;
+    const differences: string[] = [];
+    for (const task of tasksToCheck()) {
+      checked += 1;
+      let read: DossierInput;
+      try {
+        read = readPrompt(task.prompt);
+      } catch (e) {
+        differences.push(`${task.id}: ${(e as Error).message}`);
+        continue;
+      }
+      // Key order too: the reader writes the contract's order, as the generator does.
+      if (JSON.stringify(read.person) !== JSON.stringify(task.info.dossier.person)) differences.push(`${task.id}: person ${JSON.stringify(read.person)}`);
+      read.beneficiaries.forEach((b, i) => {
+        if (JSON.stringify(b) !== JSON.stringify(task.info.dossier.beneficiaries[i])) differences.push(`${task.id}: ${JSON.stringify(b)}`);
+      });
+      try {
+        expect(normalized(read)).toEqual(normalized(task.info.dossier));
+      } catch {
+        differences.push(`${task.id}: the dossiers differ`);
+      }
+    }
+    expect(checked).toBe(1000);
+    expect(differences.length, `${differences.length} differences; first ones:\n${differences.slice(0, 5).join("\n")}`).toBe(0);
   });
 });
 

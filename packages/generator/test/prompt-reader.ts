@@ -1,5 +1,5 @@
 /**
- * A test-only reader of the French prompt: it rebuilds the dossier (docs/dossier.md) from the prompt text
+ * A test-only reader of the French prompt: it rebuilds the dossier (`info.dossier`, docs/dossier.md) from the prompt text
  * alone, the way a reader of the prompt would, without any code or data of the generator. Only
  * the dossier part of the prompt is read (everything before "## Règles"); the rules, their worked
  * examples and the answer format are left alone, since they hold no fact of the case.
@@ -99,40 +99,87 @@ export function parseFraction(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Relationships
 
+export type Sex = "F" | "M";
+
 export interface ReadRelationship {
   relationship: BeneficiaryInput["relationship"];
-  /** For a grandchild who comes in place of a predeceased child: that child's name. */
+  /** The beneficiary's sex, as the word of the relationship says it ("fille", "neveu"…). */
+  sex?: Sex;
+  /** For a grandchild who comes in place of a predeceased child: that child's name… */
   represents?: string;
+  /** … and sex ("son père … fils prédécédé"). */
+  representedSex?: Sex;
+  /** The deceased's sex, when the cell names the deceased ("fille prédécédée de la défunte"). */
+  subjectSex?: Sex;
+}
+
+/** The sex a word gives, from its masculine and feminine forms; `undefined` for another word. */
+function sexOfWord(word: string, masculine: readonly string[], feminine: readonly string[]): Sex | undefined {
+  if (masculine.includes(word)) return "M";
+  if (feminine.includes(word)) return "F";
+  return undefined;
+}
+
+/** Two words about one person that must agree: the sex they give, or an error naming both. */
+function agree(a: Sex | undefined, b: Sex | undefined, where: string): Sex | undefined {
+  if (a !== undefined && b !== undefined && a !== b) fail(`the words of ${where} disagree on the person's sex`);
+  return a ?? b;
 }
 
 /**
- * The "Lien" cell of the beneficiary table: "fils", "petite-fille, venant en représentation de sa
- * mère Anne Roux, fille prédécédée du défunt", "épouse (conjointe survivante)", "partenaire de
- * PACS (lié par un PACS)", "neveu", "sœur", "ami, sans lien de parenté"…
+ * The "Lien" cell of the beneficiary table: "fils", "petite-fille, venant par représentation de sa
+ * mère Anne Roux, fille prédécédée du défunt", "épouse (conjointe survivante)", "partenaire liée
+ * par un PACS", "neveu", "sœur", "ami, sans lien de parenté"…
  */
 export function parseRelationship(cell: string): ReadRelationship {
   const text = cell.trim().replace(/\s+/g, " ");
   const lower = text.toLowerCase();
   const head = lower.split(/[,(]/)[0]!.trim();
+  const where = JSON.stringify(cell);
 
   let relationship: BeneficiaryInput["relationship"];
-  if (/sans lien de parenté/.test(lower) || /^(ami|amie|tiers)$/.test(head)) relationship = "unrelated";
-  else if (/^(époux|épouse|conjoint|conjointe)( survivante?)?$/.test(head)) relationship = "spouse";
-  else if (/^partenaire (de|d'un) pacs$/.test(head) || /^(pacsé|pacsée)$/.test(head)) relationship = "pacs";
-  else if (/^arrière-petite?-(fils|fille|enfant)$/.test(head)) relationship = "greatgrandchild";
-  else if (/^petite?-(fils|fille|enfant)$/.test(head)) relationship = "grandchild";
-  else if (/^(fils|fille|enfant)$/.test(head)) relationship = "child";
-  else if (/^(frère|sœur|soeur)$/.test(head)) relationship = "sibling";
-  else if (/^(neveu|nièce)$/.test(head)) relationship = "nephew";
-  else fail(`unknown relationship: ${JSON.stringify(cell)}`);
+  let sex: Sex | undefined;
+  let m: RegExpExecArray | null;
+  if (/sans lien de parenté/.test(lower) || /^(ami|amie|tiers)$/.test(head)) {
+    relationship = "unrelated";
+    sex = sexOfWord(head, ["ami"], ["amie"]);
+  } else if ((m = /^(époux|épouse|conjoint|conjointe)( survivante?)?$/.exec(head))) {
+    relationship = "spouse";
+    sex = agree(sexOfWord(m[1]!, ["époux", "conjoint"], ["épouse", "conjointe"]), m[2] ? sexOfWord(m[2].trim(), ["survivant"], ["survivante"]) : undefined, where);
+    const inner = /\((conjointe?) (survivante?)\)/.exec(lower);
+    if (inner) sex = agree(agree(sex, sexOfWord(inner[1]!, ["conjoint"], ["conjointe"]), where), sexOfWord(inner[2]!, ["survivant"], ["survivante"]), where);
+  } else if (/^partenaire (de|d'un) pacs$/.test(head) || (m = /^partenaire (liée?) par un pacs$/.exec(head)) || (m = /^(pacsée?)$/.exec(head))) {
+    relationship = "pacs";
+    if (m) sex = sexOfWord(m[1]!, ["lié", "pacsé"], ["liée", "pacsée"]);
+  } else if ((m = /^arrière-(petit-fils|petite-fille|petit-enfant)$/.exec(head))) {
+    relationship = "greatgrandchild";
+    sex = sexOfWord(m[1]!, ["petit-fils"], ["petite-fille"]);
+  } else if ((m = /^(petit-fils|petite-fille|petit-enfant)$/.exec(head))) {
+    relationship = "grandchild";
+    sex = sexOfWord(m[1]!, ["petit-fils"], ["petite-fille"]);
+  } else if (/^(fils|fille|enfant)$/.test(head)) {
+    relationship = "child";
+    sex = sexOfWord(head, ["fils"], ["fille"]);
+  } else if (/^(frère|sœur|soeur)$/.test(head)) {
+    relationship = "sibling";
+    sex = sexOfWord(head, ["frère"], ["sœur", "soeur"]);
+  } else if (/^(neveu|nièce)$/.test(head)) {
+    relationship = "nephew";
+    sex = sexOfWord(head, ["neveu"], ["nièce"]);
+  } else fail(`unknown relationship: ${where}`);
 
-  if (!/représentation/.test(lower)) return { relationship };
-  const m = /en représentation de (?:son père|sa mère|son parent|son fils|sa fille) (.+?), (?:fils|fille|enfant) prédécédée?(?=[\s,.]|$)/i.exec(
-    text,
-  );
-  if (!m) fail(`representation without the represented child's name: ${JSON.stringify(cell)}`);
-  if (relationship !== "grandchild") fail(`only a grandchild can represent a child here: ${JSON.stringify(cell)}`);
-  return { relationship, represents: m[1]!.trim() };
+  const out: ReadRelationship = { relationship };
+  if (sex !== undefined) out.sex = sex;
+  if (!/représentation/.test(lower)) return out;
+  const r = /venant (?:à la succession )?par représentation de (son père|sa mère) (.+?), (fils prédécédé|fille prédécédée)(?: (du défunt|de la défunte))?$/i.exec(text);
+  if (!r) fail(`representation without the represented child's name: ${where}`);
+  if (relationship !== "grandchild") fail(`only a grandchild can represent a child here: ${where}`);
+  out.represents = r[2]!.trim();
+  const represented = agree(sexOfWord(r[1]!, ["son père"], ["sa mère"]), sexOfWord(r[3]!, ["fils prédécédé"], ["fille prédécédée"]), where);
+  if (represented !== undefined) out.representedSex = represented;
+  const subject = r[4] === undefined ? undefined : sexOfWord(r[4], ["du défunt"], ["de la défunte"]);
+  if (subject !== undefined) out.subjectSex = subject;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +262,7 @@ function kindOfHeading(heading: string): SectionKind | "end" {
   if (/^passif\b/.test(h)) return "debts";
   if (/frais funéraires/.test(h)) return "funeral";
   if (/^legs\b/.test(h)) return "bequests";
-  if (/reliquat/.test(h)) return "residue";
+  if (/reliquat|surplus|^dévolution\b/.test(h)) return "residue";
   if (/^biens donnés/.test(h)) return "gifts";
   if (/^(bénéficiaires|donataires|héritiers)\b/.test(h)) return "beneficiaries";
   if (/^donations antérieures/.test(h)) return "prior";
@@ -251,7 +298,7 @@ const ID = /^B\d+$/;
 
 /** "Fils prédécédé : Marc Roux, né le …, décédé le …, représenté par ses enfants B4 et B5." */
 const PREDECEASED =
-  /^(?:Fils|Fille|Enfant) prédécédée? : (.+?), née? le .*?représentée? par (?:ses enfants|son enfant|ses petits-enfants) (.+?)\.?$/;
+  /^(Fils prédécédé|Fille prédécédée|Enfant prédécédé) : (.+?), (née?) le .*?, (décédée?) le .*?, (représentée?) par (?:ses enfants|son enfant|ses petits-enfants) (.+?)\.?$/;
 
 function beneficiaryId(cell: string, where: string): string {
   const id = cell.trim();
@@ -265,13 +312,35 @@ function isEmptyStatement(section: Section): boolean {
   return tablesOf(section).length === 0 && prose.length === 1 && /^aucun(e|s|es)?\b/i.test(prose[0]!);
 }
 
+/**
+ * What the gendered words of the prompt say of each person's sex ("Défunte", "née", "fille",
+ * "usufruitière"…), by person; two words that disagree about one person are an error.
+ */
+class SexOf {
+  private readonly known = new Map<string, Sex>();
+
+  claim(who: string, sex: Sex | undefined, where: string): void {
+    if (sex === undefined) return;
+    const had = this.known.get(who);
+    if (had !== undefined && had !== sex) fail(`${where} makes ${who} ${sex === "F" ? "a woman" : "a man"}, other words of the prompt do not`);
+    this.known.set(who, sex);
+  }
+
+  get(who: string): Sex | undefined {
+    return this.known.get(who);
+  }
+}
+
+const PERSON = "the deceased or donor";
+
 // ---------------------------------------------------------------------------------------------
 // The reader
 
-/** The dossier (docs/dossier.md) that the prompt describes, read from its text alone. */
+/** The dossier (`info.dossier`, docs/dossier.md) that the prompt describes, read from its text alone. */
 export function readPrompt(prompt: string): DossierInput {
   const sections = sectionsOf(prompt);
   const head = need(sections, "dossier");
+  const sexes = new SexOf();
   const bullets = proseOf(head)
     .filter((l) => l.startsWith("- "))
     .map((l) => l.slice(2).trim());
@@ -282,18 +351,21 @@ export function readPrompt(prompt: string): DossierInput {
 
   // The deceased or the donor, and the date of the act.
   const personRe = new RegExp(
-    `^(Défunte?|Donat(?:eur|rice))\\s*:\\s*(.+?), née? le (${DATE_PATTERN})(?:, décédée? le (${DATE_PATTERN}))?`,
+    `^(Défunte?|Donat(?:eur|rice))\\s*:\\s*(.+?), (née?) le (${DATE_PATTERN})(?:, (décédée?) le (${DATE_PATTERN}))?`,
   );
   const personLines = bullets.map((b) => personRe.exec(b)).filter((m) => m !== null);
   if (personLines.length !== 1) fail(`expected one line naming the deceased or donor, found ${personLines.length}`);
   const pm = personLines[0]!;
   if ((kind === "estate") !== pm[1]!.startsWith("Défunt")) fail(`"${pm[1]}" in a dossier of ${title[1]}`);
-  const person = { name: pm[2]!.trim(), birthDate: parseDate(pm[3]!) };
+  const personWhere = "the line of the deceased or donor";
+  sexes.claim(PERSON, sexOfWord(pm[1]!, ["Défunt", "Donateur"], ["Défunte", "Donatrice"]), personWhere);
+  sexes.claim(PERSON, sexOfWord(pm[3]!, ["né"], ["née"]), personWhere);
+  if (pm[5] !== undefined) sexes.claim(PERSON, sexOfWord(pm[5], ["décédé"], ["décédée"]), personWhere);
 
   let date: string;
   if (kind === "estate") {
-    if (pm[4] === undefined) fail("the deceased's line gives no date of death");
-    date = parseDate(pm[4]);
+    if (pm[6] === undefined) fail("the deceased's line gives no date of death");
+    date = parseDate(pm[6]);
   } else {
     const acts = bullets
       .map((b) => new RegExp(`^Date de l'acte(?: de donation)?\\s*:\\s*(${DATE_PATTERN})`).exec(b))
@@ -311,9 +383,20 @@ export function readPrompt(prompt: string): DossierInput {
     birth: /naissance/i,
     disabled: /^Handicap/i,
   });
+  const linkHeader = tablesOf(benSection)[0]!.header[bt.col.link!]!;
+  const linkOf = /^Lien avec (le défunt|la défunte|le donateur|la donatrice)$/i.exec(linkHeader);
+  if (linkOf) sexes.claim(PERSON, sexOfWord(linkOf[1]!.toLowerCase(), ["le défunt", "le donateur"], ["la défunte", "la donatrice"]), "the header of the beneficiary table");
+  const representedSex = new Map<string, Sex>();
   const beneficiaries: BeneficiaryInput[] = bt.rows.map((r) => {
     const id = beneficiaryId(r[bt.col.id!]!, "beneficiary table");
     const rel = parseRelationship(r[bt.col.link!]!);
+    sexes.claim(id, rel.sex, `${id}'s relationship`);
+    sexes.claim(PERSON, rel.subjectSex, `${id}'s relationship`);
+    if (rel.represents !== undefined && rel.representedSex !== undefined) {
+      const had = representedSex.get(rel.represents);
+      if (had !== undefined && had !== rel.representedSex) fail(`the table disagrees on the sex of ${rel.represents}`);
+      representedSex.set(rel.represents, rel.representedSex);
+    }
     const disabledCell = r[bt.col.disabled!]!.toLowerCase();
     if (disabledCell !== "oui" && disabledCell !== "non") fail(`${id}: disability "${disabledCell}" is neither oui nor non`);
     const b: BeneficiaryInput = {
@@ -334,16 +417,37 @@ export function readPrompt(prompt: string): DossierInput {
     return id;
   };
 
+  // The family situation: "veuve, un seul enfant", "marié à B1, trois enfants dont une prédécédée".
+  const predeceasedSexes: Sex[] = [];
+  for (const b of bullets) {
+    const m = /^Situation familiale : (.+?)\.?$/.exec(b);
+    if (!m) continue;
+    const where = "the family situation";
+    const status = /^(mariée?|liée? par un PACS|veuf|veuve|divorcée?|célibataire)(?=[ ,.]|$)/.exec(m[1]!);
+    if (!status) fail(`family situation not understood: ${b}`);
+    const word = status[1]!.split(" ")[0]!;
+    sexes.claim(PERSON, sexOfWord(word, ["marié", "lié", "veuf", "divorcé"], ["mariée", "liée", "veuve", "divorcée"]), where);
+    const dead = /dont (un prédécédé|une prédécédée)$/.exec(m[1]!);
+    if (dead) predeceasedSexes.push(dead[1] === "une prédécédée" ? "F" : "M");
+  }
+
   // Predeceased children: "Fils prédécédé : Marc Roux, né le …, décédé le …, représenté par ses
-  // enfants B4 et B5." must agree with the table's "venant en représentation de …".
+  // enfants B4 et B5." must agree with the table's "venant par représentation de …".
+  const predeceased: string[] = [];
   for (const b of bullets) {
     const m = PREDECEASED.exec(b);
     if (!m) {
       if (/prédécéd/i.test(b) && !/^Situation familiale/.test(b)) fail(`unread line about a predeceased child: ${b}`);
       continue;
     }
-    const name = m[1]!.trim();
-    const reps = m[2]!.split(/\s*(?:,|\bet\b)\s*/).filter((s) => s !== "");
+    const name = m[2]!.trim();
+    predeceased.push(name);
+    const where = `the line of ${name}`;
+    let sex = sexOfWord(m[1]!, ["Fils prédécédé"], ["Fille prédécédée"]);
+    for (const [i, masc, fem] of [[3, "né", "née"], [4, "décédé", "décédée"], [5, "représenté", "représentée"]] as const) sex = agree(sex, sexOfWord(m[i]!, [masc], [fem]), where);
+    sex = agree(sex, representedSex.get(name), `${where} and the beneficiary table`);
+    if (predeceasedSexes.length > 0 && sex !== undefined && !predeceasedSexes.includes(sex)) fail(`the family situation and ${where} disagree on the sex of ${name}`);
+    const reps = m[6]!.split(/\s*(?:,|\bet\b)\s*/).filter((x) => x !== "");
     for (const rep of reps) {
       const id = known(beneficiaryId(rep, "predeceased child's line"), "predeceased child's line");
       const ben = beneficiaries.find((x) => x.id === id)!;
@@ -358,31 +462,49 @@ export function readPrompt(prompt: string): DossierInput {
       fail(`the representatives of ${name} differ between the dossier's lines (${reps.join(", ")}) and the table (${claimed.join(", ")})`);
     }
   }
+  if (predeceasedSexes.length !== predeceased.length) fail(`the family situation counts ${predeceasedSexes.length} predeceased children, the dossier describes ${predeceased.length}`);
 
-  // Earlier gifts from the same person.
+  // Earlier gifts from the same person: "donation ordinaire, enregistrée le 22/02/2010".
   const priorGifts: PriorGiftInput[] = [];
   const priorSection = sections.get("prior");
+  if (priorSection) {
+    const by = /consenties par (le défunt|la défunte|le donateur|la donatrice)$/i.exec(priorSection.heading);
+    if (by) sexes.claim(PERSON, sexOfWord(by[1]!.toLowerCase(), ["le défunt", "le donateur"], ["la défunte", "la donatrice"]), "the heading of the earlier gifts");
+  }
   if (priorSection && !isEmptyStatement(priorSection)) {
-    const pt = tableOf(priorSection, {
-      who: /^Bénéficiaire|^Donataire/i,
-      date: /^Date/i,
-      value: /^Valeur|^Montant/i,
-      nature: /^Nature/i,
-    });
+    const columns: Record<string, RegExp> = { who: /^Bénéficiaire|^Donataire/i, value: /^Valeur|^Montant/i, nature: /^Nature|^Donation/i };
+    const dated = tablesOf(priorSection)[0]?.header.some((h) => /^Date\b/i.test(h)) ?? false;
+    if (dated) columns.date = /^Date\b/i;
+    const pt = tableOf(priorSection, columns);
     for (const r of pt.rows) {
-      const nature = r[pt.col.nature!]!.toLowerCase();
+      const cell = r[pt.col.nature!]!;
+      const nature = cell.toLowerCase();
       const is790G = /790 ?g/.test(nature) && !/\bnon exonér|sans exonération/.test(nature);
-      if (!is790G && !/ordinaire|taxée|déclarée/.test(nature)) fail(`prior gift of unknown nature: ${nature}`);
+      if (!is790G && !/ordinaire/.test(nature)) fail(`prior gift of unknown nature: ${nature}`);
+      const registered = new RegExp(`enregistrée? le (${DATE_PATTERN})`).exec(cell);
+      if (!dated && !registered) fail(`prior gift without a date: ${cell}`);
+      const giftDate = dated ? parseDate(r[pt.col.date!]!) : parseDate(registered![1]!);
+      if (dated && registered && parseDate(registered[1]!) !== giftDate) fail(`prior gift with two dates: ${cell}`);
       priorGifts.push({
         beneficiary: known(beneficiaryId(r[pt.col.who!]!, "prior gifts"), "prior gifts"),
-        date: parseDate(r[pt.col.date!]!),
+        date: giftDate,
         value: parseAmount(r[pt.col.value!]!),
         cash790G: is790G,
       });
     }
   }
 
-  const dossierBase = { kind, date, person, beneficiaries } as const;
+  /** The dossier's person and beneficiaries, each with the sex its words give. */
+  const withSexes = () => {
+    const sex = sexes.get(PERSON);
+    const person = sex === undefined ? { name: pm[2]!.trim(), birthDate: parseDate(pm[4]!) } : { name: pm[2]!.trim(), birthDate: parseDate(pm[4]!), sex };
+    const people = beneficiaries.map((b) => {
+      const s = sexes.get(b.id);
+      const { id, name, relationship, birthDate, disabled, represents } = b;
+      return { id, name, relationship, birthDate, ...(s === undefined ? {} : { sex: s }), disabled, ...(represents === undefined ? {} : { represents }) };
+    });
+    return { kind, date, person, beneficiaries: people } as const;
+  };
 
   if (kind === "gift") {
     const gs = tableOf(need(sections, "gifts"), {
@@ -398,10 +520,12 @@ export function readPrompt(prompt: string): DossierInput {
       const bare = /nue-propriété/.test(nature);
       if (bare && !/réserv\w* l'usufruit/.test(nature)) fail(`${label}: bare ownership without a reserved usufruct: ${nature}`);
       if (!bare && !/pleine propriété/.test(nature)) fail(`${label}: nature not understood: ${nature}`);
+      const reserving = /(le donateur|la donatrice) se réservant/.exec(nature);
+      if (reserving) sexes.claim(PERSON, sexOfWord(reserving[1]!, ["le donateur"], ["la donatrice"]), `the nature of ${label}`);
       const to = r[gs.col.to!]!
         .split(";")
-        .map((s) => s.trim())
-        .filter((s) => s !== "")
+        .map((x) => x.trim())
+        .filter((x) => x !== "")
         .map((part) => {
           const m = /^(B\d+)\s*:\s*(.+)$/.exec(part);
           if (!m) fail(`${label}: attribution not understood: ${part}`);
@@ -414,7 +538,7 @@ export function readPrompt(prompt: string): DossierInput {
     for (const k of ["assets", "debts", "funeral", "bequests", "residue"] as const) {
       if (sections.has(k)) fail(`a donation with a ${k} section`);
     }
-    return { ...dossierBase, gifts, priorGifts };
+    return { ...withSexes(), gifts, priorGifts };
   }
 
   // Estate: assets, debts, funeral costs, bequests, shares of the residue, spouse's usufruct.
@@ -452,23 +576,41 @@ export function readPrompt(prompt: string): DossierInput {
     }));
   }
 
+  // The devolution: a table of shares of the surplus, or one heir who takes the whole estate
+  // ("B1, son fils unique, recueille la totalité de la succession.").
   const residueSection = need(sections, "residue");
-  const rt = tableOf(residueSection, { who: /^Bénéficiaire|^Héritier/i, share: /^Quote-part/i });
-  const residue = rt.rows.map((r) => ({
-    beneficiary: known(beneficiaryId(r[rt.col.who!]!, "residue"), "residue"),
-    share: parseFraction(r[rt.col.share!]!),
-  }));
-  const shareHeader = tablesOf(residueSection)[0]!.header[rt.col.share!]!;
-  const sharesInBareOwnership = /nue-propriété/i.test(shareHeader);
+  let residue: { beneficiary: string; share: string }[];
+  let sharesInBareOwnership = false;
+  if (tablesOf(residueSection).length === 0) {
+    const prose = proseOf(residueSection);
+    const m = prose.length === 1 ? /^(B\d+), (?:(son fils|sa fille) unique, )?recueille la totalité de la succession\.$/.exec(prose[0]!) : null;
+    if (!m) fail(`devolution not understood: ${prose.join(" ")}`);
+    const heir = known(m[1]!, "devolution");
+    if (m[2] !== undefined) sexes.claim(heir, m[2] === "sa fille" ? "F" : "M", "the devolution");
+    residue = [{ beneficiary: heir, share: "1" }];
+  } else {
+    const rt = tableOf(residueSection, { who: /^Bénéficiaire|^Héritier/i, share: /^Quote-part/i });
+    residue = rt.rows.map((r) => ({
+      beneficiary: known(beneficiaryId(r[rt.col.who!]!, "residue"), "residue"),
+      share: parseFraction(r[rt.col.share!]!),
+    }));
+    const shareHeader = tablesOf(residueSection)[0]!.header[rt.col.share!]!;
+    sharesInBareOwnership = /nue-propriété/i.test(shareHeader);
+  }
 
-  const usufructLines = bullets
-    .map((b) => /\b(B\d+) reçoit l'usufruit de (?:la totalité du|tout le) reliquat/.exec(b))
-    .filter((m) => m !== null);
+  // "La conjointe survivante B1 est usufruitière de la totalité du surplus ; …"
+  const USUFRUCT = /^(Le conjoint survivant|La conjointe survivante) (B\d+) est (usufruitier|usufruitière) de la totalité du (?:surplus|reliquat)\b/;
+  const usufructLines = bullets.map((b) => USUFRUCT.exec(b)).filter((m) => m !== null);
   if (usufructLines.length > 1) fail("more than one usufructuary of the residue");
-  const unreadUsufruct = bullets.filter((b) => /usufruit/i.test(b) && !/reçoit l'usufruit de (?:la totalité du|tout le) reliquat/.test(b));
+  const unreadUsufruct = bullets.filter((b) => /usufruit/i.test(b) && !USUFRUCT.test(b));
   if (unreadUsufruct.length > 0) fail(`unread line about a usufruct: ${unreadUsufruct[0]}`);
   let spouseUsufruct: string | null = null;
-  if (usufructLines.length === 1) spouseUsufruct = known(usufructLines[0]![1]!, "usufruct of the residue");
+  if (usufructLines.length === 1) {
+    const u = usufructLines[0]!;
+    spouseUsufruct = known(u[2]!, "usufruct of the residue");
+    const where = "the line of the usufruct";
+    sexes.claim(spouseUsufruct, agree(sexOfWord(u[1]!, ["Le conjoint survivant"], ["La conjointe survivante"]), sexOfWord(u[3]!, ["usufruitier"], ["usufruitière"]), where), where);
+  }
   if (sharesInBareOwnership !== (spouseUsufruct !== null)) {
     fail(
       spouseUsufruct === null
@@ -478,7 +620,7 @@ export function readPrompt(prompt: string): DossierInput {
   }
 
   return {
-    ...dossierBase,
+    ...withSexes(),
     assets,
     debts,
     funeralCosts: fromCents(funeralCents),

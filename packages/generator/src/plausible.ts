@@ -1,0 +1,49 @@
+import { ageOn, compareDates, withinYearsBefore } from "@succ/engine";
+import { CASH_GIFT_790G } from "@succ/rules";
+import type { Parenthood, PriorGift } from "./draft.js";
+
+/**
+ * What a careful reader of a dossier would find impossible, though no rule of the engine reads
+ * it: the generator redraws such a dossier (guards in task.ts) and draws so that it never
+ * happens (family.ts, gifts.ts, estates.ts).
+ */
+
+/**
+ * The first earlier gift listed as exempt under art. 790 G that, with the other exempt gifts to
+ * the same donee in its own 15-year window (the same date rule as the recall: a gift made exactly
+ * 15 years before is outside), goes over the ceiling, so that it cannot have been exempt in full;
+ * null when there is none.
+ */
+export function exemptPriorOverCeiling(gifts: readonly PriorGift[]): PriorGift | null {
+  const ceiling = CASH_GIFT_790G.ceiling.value * 100;
+  const period = CASH_GIFT_790G.period.value;
+  const exempt = gifts.filter((g) => g.cash790G);
+  for (const g of exempt) {
+    let cents = 0;
+    for (const h of exempt) {
+      if (h.beneficiary === g.beneficiary && compareDates(h.date, g.date) <= 0 && withinYearsBefore(h.date, g.date, period)) cents += h.cents;
+    }
+    if (cents > ceiling) return g;
+  }
+  return null;
+}
+
+/**
+ * Ages of a parent at a child's birth (completed years on the birth day) that a reader finds
+ * plausible: no mother older than 50, no father older than 65, no parent under 18.
+ */
+export const PARENT_AGE = { youngest: 18, oldestMother: 50, oldestFather: 65 } as const;
+
+/** The oldest age at which this parent has a child. */
+export function oldestParentAge(female: boolean): number {
+  return female ? PARENT_AGE.oldestMother : PARENT_AGE.oldestFather;
+}
+
+/** The first parent and child of the list whose ages are implausible; null when there is none. */
+export function implausibleParenthood(links: readonly Parenthood[]): Parenthood | null {
+  for (const l of links) {
+    const age = ageOn(l.parent.birth, l.child.birth);
+    if (age < PARENT_AGE.youngest || age > oldestParentAge(l.parent.female)) return l;
+  }
+  return null;
+}
