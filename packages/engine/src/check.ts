@@ -1,5 +1,5 @@
 import type Fraction from "fraction.js";
-import { isLawCoverageError, type Law, type LawSource } from "@succ/rules";
+import { isLawCoverageError, LAW_SERIES, type Law, type LawSource } from "@succ/rules";
 import { formatDate, withinYearsBefore, type CivilDate } from "./dates.js";
 import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
 import { DossierError, type DossierIssue } from "./errors.js";
@@ -119,6 +119,12 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
       used.set(g.beneficiary, add(used.get(g.beneficiary) ?? ZERO, g.value));
     }
     if (!cgi) return;
+    if (g.housing790ABis) {
+      const h = lawAt(source, g.date).housingGift790ABis;
+      const first = LAW_SERIES.housingGift790ABis.ceiling.periods[0]!;
+      if (h.ceiling === null) fail(`${p}.housing790ABis`, `art. 790 A bis exempted cash given from ${first.from} to ${first.to} only, not on ${formatDate(g.date)}`);
+      else if (!(d.person.hasDescendants ? h.donees! : [...h.donees!, ...h.doneesWithoutDescendants!]).includes(b.relationship)) fail(`${p}.housing790ABis`, `art. 790 A bis does not cover a ${b.relationship}${b.relationship === "nephew" ? " of a donor with descendants" : ""}`);
+    }
     if (b.represents !== null) {
       fail(`${p}.beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);
     }

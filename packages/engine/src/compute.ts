@@ -7,6 +7,8 @@ import { checkDossier, lawAt, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
 import type { Rule } from "./rules.js";
 import { scaleSlices, type BandDetail } from "./scale.js";
+import { lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
+import type { GrossEstate } from "./assets.js";
 
 export interface ComputeOptions {
   /** Rules to switch off (counterfactual). */
@@ -18,14 +20,24 @@ export interface ComputeOptions {
   law?: LawSource;
 }
 
-/** The answer: whole euros for each beneficiary, and the total of the duties. */
+/**
+ * The answer: whole euros for each beneficiary, and the total of the duties. Under cgi, a
+ * beneficiary who receives sums under art. 990 I carries its levy too (not in the total).
+ */
 export interface Answer {
-  beneficiaires: Record<string, { part_taxable: number; droits: number }>;
+  beneficiaires: Record<string, AnswerLine>;
   total_droits: number;
 }
 
+export interface AnswerLine {
+  part_taxable: number;
+  droits: number;
+  prelevement_990I?: number;
+}
+
 export interface ValuePart {
-  kind: "bequest" | "residue" | "residueUsufruct" | "gift";
+  /** lifeInsurance757B: the premiums paid after 70 above the beneficiary's share of the allowance (art. 757 B). */
+  kind: "bequest" | "residue" | "residueUsufruct" | "gift" | "lifeInsurance757B";
   label: string;
   /** Base amount before the fraction and the bare-ownership percentage. */
   base: Fraction;
@@ -58,6 +70,8 @@ export interface Exemption790G {
 /** A recalled prior gift; under `cgi`, with the allowances it really used and its taxed base. */
 export interface RecalledGift {
   gift: PriorGift;
+  /** The value recalled: the gift's value, less the exempt part of a housing gift of art. 790 A bis. */
+  value: Fraction;
   /** u (cgi): personal allowance used; `null` under seed (one U for all the gifts). */
   allowanceUsed: Fraction | null;
   /** v (cgi): disability allowance used. */
@@ -72,7 +86,7 @@ export interface RecallDetail {
   /** seed: U = min(A, S) with today's allowances; cgi: the allowances each gift really used. */
   method: "seed" | "cgi";
   recalled: RecalledGift[];
-  notRecalled: { gift: PriorGift; why: "older" | "cash790G" | "ignored" }[];
+  notRecalled: { gift: PriorGift; why: "older" | "cash790G" | "housing790ABis" | "ignored" }[];
   /** S: total of the recalled gifts. */
   S: Fraction;
   /** U: allowance already used by them. */
@@ -86,8 +100,20 @@ export interface RecallDetail {
 
 /** Why a beneficiary owes nothing, and the article that says so. */
 export interface Exemption {
-  reason: "spouse" | "smallEstate";
+  reason: "spouse" | "smallEstate" | "sibling";
   article: string;
+}
+
+/** A gift's cash for a home exempt under art. 790 A bis (cgi). */
+export interface HousingExemption {
+  cashReceived: Fraction;
+  eligible: boolean;
+  /** Why not: the regime is not in force on the gift's day, or the donee is not one it names. */
+  reason: "ignored" | "notInForce" | "relationship" | "ceilingUsed" | null;
+  ceiling: number | null;
+  /** The exempt part of the earlier housing gifts of the same donor to the same donee. */
+  priorUsed: Fraction;
+  amount: Fraction;
 }
 
 export interface BeneficiaryResult {
@@ -100,6 +126,9 @@ export interface BeneficiaryResult {
   exemption: Exemption | null;
   allowance: { total: Fraction; items: AllowanceItem[] };
   exemption790G: Exemption790G | null;
+  housing790ABis: HousingExemption | null;
+  /** cgi: the life-insurance contracts' part (art. 990 I and 757 B), when the beneficiary is named on one. */
+  lifeInsurance: LifeInsuranceShare | null;
   recall: RecallDetail;
   scale: ScaleName | null;
   taxableExact: Fraction;
@@ -112,8 +141,10 @@ export interface BeneficiaryResult {
 }
 
 export interface EstateTotals {
-  /** Σ asset values (the gross estate). */
+  /** The gross estate: Σ asset values, with the main residence reduced and the furniture added (cgi). */
   assets: Fraction;
+  /** How the gross estate was valued (art. 764 bis, 764 I). */
+  grossEstate: GrossEstate;
   debts: Fraction;
   funeralCosts: Fraction;
   funeralDeducted: Fraction;
@@ -170,7 +201,7 @@ function spouseExempt(law: Law, rel: Relationship): boolean {
 
 function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<Rule>, checked: ReturnType<typeof netEstateOf> | null): EstateTotals {
   // The checks computed the net estate under the law itself; a counterfactual on the funeral deduction recomputes it.
-  const n = checked !== null && !ignore.has("funeralCap") && !ignore.has("funeralFlat") ? checked : netEstateOf(d, law, ignore);
+  const n = checked !== null && !ignore.has("funeralCap") && !ignore.has("funeralFlat") && !ignore.has("mainResidence764bis") && !ignore.has("furniture764") ? checked : netEstateOf(d, law, ignore);
   let bequests = ZERO;
   for (const b of d.bequests) bequests = add(bequests, b.amount);
   let usufruct: EstateTotals["usufruct"] = null;
@@ -188,11 +219,14 @@ function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<Rule>, che
     if (lt(n.assets, euro(s.everyoneBelow))) smallEstate = "everyone";
     else if (lt(n.assets, euro(s.directLineBelow))) smallEstate = "directLine";
   }
-  return { assets: n.assets, debts: n.debts, funeralDeducted: n.funeralDeducted, funeralMethod: n.funeralMethod, netEstate: n.netEstate, funeralCosts: d.funeralCosts, bequests, residue, usufruct, smallEstate };
+  return { assets: n.assets, grossEstate: n.grossEstate, debts: n.debts, funeralDeducted: n.funeralDeducted, funeralMethod: n.funeralMethod, netEstate: n.netEstate, funeralCosts: d.funeralCosts, bequests, residue, usufruct, smallEstate };
 }
 
-function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<Rule>): ValuePart[] {
+function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<Rule>, life: LifeInsuranceShare | null): ValuePart[] {
   const parts: ValuePart[] = [];
+  if (life !== null && positive(life.excess757B)) {
+    parts.push({ kind: "lifeInsurance757B", label: "primes d'assurance-vie versées après 70 ans", base: life.premiums757B, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: life.excess757B });
+  }
   for (const q of d.bequests) {
     if (q.beneficiary !== b.id) continue;
     parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: q.amount });
@@ -235,12 +269,58 @@ export function donees790G(d: Dossier, law: Law, ignore: ReadonlySet<Rule> = new
   return g.donees;
 }
 
-function exemption790G(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<Rule>): Exemption790G | null {
-  let cashReceived = ZERO;
+function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null): Fraction {
+  let cash = ZERO;
   for (const g of d.gifts) {
-    if (!g.cash) continue;
-    for (const t of g.to) if (t.beneficiary === b.id) cashReceived = add(cashReceived, mul(g.value, t.fraction));
+    if (!g.cash || (housing !== null && g.housing790ABis !== housing)) continue;
+    for (const t of g.to) if (t.beneficiary === b.id) cash = add(cash, mul(g.value, t.fraction));
   }
+  return cash;
+}
+
+/**
+ * Art. 790 A bis (cgi): cash for a home given from 2025-02-15 to 2026-12-31 to a descendant (or,
+ * failing descendants, a nephew or niece) is exempt up to 100,000 € per donor and donee, less
+ * the exempt part of earlier such gifts; the rest is ordinary cash. Outside its window, or to a
+ * donee it does not name, the cash is ordinary cash (not an error).
+ */
+function housingExemption(d: GiftDossier, law: Law, source: LawSource, b: Beneficiary, ignore: ReadonlySet<Rule>): HousingExemption | null {
+  if (d.ruleSet !== "cgi") return null;
+  const cashReceived = cashOf(d, b, true);
+  if (!positive(cashReceived)) return null;
+  const h = law.housingGift790ABis;
+  const priorUsed = housingPriorExempt(d, source, b).total;
+  let reason: HousingExemption["reason"] = null;
+  if (ignore.has("housing790ABis")) reason = "ignored";
+  else if (h.ceiling === null) reason = "notInForce";
+  else if (!(d.person.hasDescendants ? h.donees! : [...h.donees!, ...h.doneesWithoutDescendants!]).includes(b.relationship)) reason = "relationship";
+  const eligible = reason === null;
+  const left = eligible ? floor0(sub(euro(h.ceiling!), priorUsed)) : ZERO;
+  const amount = min(cashReceived, left);
+  if (eligible && !positive(amount)) reason = "ceilingUsed";
+  return { cashReceived, eligible, reason, ceiling: h.ceiling, priorUsed, amount };
+}
+
+/**
+ * The exempt part of each earlier housing gift to a beneficiary, in date order, within the ceiling
+ * of its own day (the checks made sure the regime was in force on that day).
+ */
+function housingPriorExempt(d: Dossier, source: LawSource, b: Beneficiary): { total: Fraction; parts: Map<PriorGift, Fraction> } {
+  const parts = new Map<PriorGift, Fraction>();
+  let total = ZERO;
+  const gifts = d.priorGifts.filter((g) => g.beneficiary === b.id && g.housing790ABis).sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
+  for (const g of gifts) {
+    const ceiling = lawAt(source, g.date).housingGift790ABis.ceiling ?? 0;
+    const part = min(g.value, floor0(sub(euro(ceiling), total)));
+    parts.set(g, part);
+    total = add(total, part);
+  }
+  return { total, parts };
+}
+
+function exemption790G(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<Rule>, housing: HousingExemption | null): Exemption790G | null {
+  // Ordinary cash, and the housing cash above its exemption (art. 790 G then applies under its own conditions).
+  const cashReceived = housing === null ? cashOf(d, b, null) : add(cashOf(d, b, false), sub(housing.cashReceived, housing.amount));
   if (!positive(cashReceived)) return null;
   const rules = law.cashGift790G;
   let priorUsed = ZERO;
@@ -299,8 +379,22 @@ function allowanceArticle(kind: "estate" | "gift", rel: Relationship): string {
 }
 
 /** Prior gifts of a beneficiary that count for the recall: not exempt under art. 790 G (unless 790 G is ignored entirely). */
-function recallable(d: Dossier, b: Beneficiary, ignore: ReadonlySet<Rule>): PriorGift[] {
-  return d.priorGifts.filter((g) => g.beneficiary === b.id && (!g.cash790G || ignore.has("gift790G")));
+/**
+ * The value each prior gift of a beneficiary brings to the recall: none for an exempt 790 G
+ * gift (unless 790 G is ignored entirely); the value less the exempt part for a housing gift of
+ * art. 790 A bis (a decision of this project: the exempt part is not recalled, as a 790 G gift is
+ * not); the value otherwise.
+ */
+function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<Rule>): Map<PriorGift, Fraction> {
+  const out = new Map<PriorGift, Fraction>();
+  const housing = d.ruleSet === "cgi" && !ignore.has("housing790ABis") ? housingPriorExempt(d, source, b).parts : null;
+  for (const g of d.priorGifts) {
+    if (g.beneficiary !== b.id) continue;
+    if (g.cash790G && !ignore.has("gift790G")) continue;
+    const exempt = housing?.get(g);
+    out.set(g, exempt === undefined ? g.value : sub(g.value, exempt));
+  }
+  return out;
 }
 
 /**
@@ -309,8 +403,8 @@ function recallable(d: Dossier, b: Beneficiary, ignore: ReadonlySet<Rule>): Prio
  * 2012-08-17 on, replayed under the law of its own date: the allowance then in force less what the
  * earlier gifts recalled at that date used, then the disability allowance the same way.
  */
-function replay(d: Dossier, source: LawSource, b: Beneficiary, gifts: readonly PriorGift[]): Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }> {
-  const ordered = gifts.slice().sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
+function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift, Fraction>): Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }> {
+  const ordered = [...values.keys()].filter((g) => positive(values.get(g)!)).sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
   const out = new Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }>();
   for (const g of ordered) {
     if (g.allowanceUsed !== null) {
@@ -326,9 +420,10 @@ function replay(d: Dossier, source: LawSource, b: Beneficiary, gifts: readonly P
         usedV = add(usedV, x.v);
       }
     }
-    const u = min(floor0(sub(euro(personalAllowance(law, "gift", b.relationship)), usedU)), g.value);
+    const value = values.get(g)!;
+    const u = min(floor0(sub(euro(personalAllowance(law, "gift", b.relationship)), usedU)), value);
     let v = g.disabilityAllowanceUsed ?? ZERO;
-    if (g.disabilityAllowanceUsed === null && b.disabled) v = min(floor0(sub(euro(law.allowances.disability), usedV)), sub(g.value, u));
+    if (g.disabilityAllowanceUsed === null && b.disabled) v = min(floor0(sub(euro(law.allowances.disability), usedV)), sub(value, u));
     out.set(g, { u, v, stated: false });
   }
   return out;
@@ -337,21 +432,23 @@ function replay(d: Dossier, source: LawSource, b: Beneficiary, gifts: readonly P
 function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allowance: { total: Fraction; items: AllowanceItem[] }, ignore: ReadonlySet<Rule>): RecallDetail {
   const recalledGifts: PriorGift[] = [];
   const notRecalled: RecallDetail["notRecalled"] = [];
+  const values = recallValues(d, source, b, ignore);
   for (const g of d.priorGifts) {
     if (g.beneficiary !== b.id) continue;
     if (ignore.has("recall")) notRecalled.push({ gift: g, why: "ignored" });
     else if (!withinYearsBefore(g.date, d.date, law.recallYears)) notRecalled.push({ gift: g, why: "older" });
-    else if (g.cash790G && !ignore.has("gift790G")) notRecalled.push({ gift: g, why: "cash790G" });
+    else if (!values.has(g)) notRecalled.push({ gift: g, why: "cash790G" });
+    else if (!positive(values.get(g)!)) notRecalled.push({ gift: g, why: "housing790ABis" });
     else recalledGifts.push(g);
   }
-  const S = sum(recalledGifts.map((g) => g.value));
+  const S = sum(recalledGifts.map((g) => values.get(g)!));
   if (d.ruleSet === "seed" || ignore.has("allowancesUsed")) {
     const A = allowance.total;
     const U = min(S, A);
-    const recalled = recalledGifts.map((gift) => ({ gift, allowanceUsed: null, disabilityAllowanceUsed: null, taxedBase: null, stated: false }));
+    const recalled = recalledGifts.map((gift) => ({ gift, value: values.get(gift)!, allowanceUsed: null, disabilityAllowanceUsed: null, taxedBase: null, stated: false }));
     return { method: "seed", recalled, notRecalled, S, U, remainingAllowance: sub(A, U), remaining: null, T: sub(S, U) };
   }
-  const used = replay(d, source, b, recallable(d, b, ignore));
+  const used = replay(source, b, values);
   let sumU = ZERO;
   let sumV = ZERO;
   let T = ZERO;
@@ -359,9 +456,10 @@ function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allow
     const x = used.get(gift)!;
     sumU = add(sumU, x.u);
     sumV = add(sumV, x.v);
-    const taxedBase = sub(sub(gift.value, x.u), x.v);
+    const value = values.get(gift)!;
+    const taxedBase = sub(sub(value, x.u), x.v);
     T = add(T, taxedBase);
-    return { gift, allowanceUsed: x.u, disabilityAllowanceUsed: x.v, taxedBase, stated: x.stated };
+    return { gift, value, allowanceUsed: x.u, disabilityAllowanceUsed: x.v, taxedBase, stated: x.stated };
   });
   const of = (src: AllowanceItem["source"][]): Fraction => sum(allowance.items.filter((i) => src.includes(i.source)).map((i) => i.amount));
   const remaining = {
@@ -398,13 +496,22 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
   const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : 0;
   const beneficiaries: BeneficiaryResult[] = [];
   const answer: Answer = { beneficiaires: {}, total_droits: 0 };
+  // Exempt from inheritance tax by who they are (spouse, partner, sibling of art. 796-0 ter):
+  // they also take no share of the allowance of art. 757 B.
+  const personallyExempt = (b: Beneficiary): boolean => {
+    const e = exemptionOf(dossier, law, null, b, ignore);
+    return e !== null && e.reason !== "smallEstate";
+  };
+  const life = dossier.kind === "estate" ? lifeInsuranceOf(dossier, law, personallyExempt, ignore) : null;
   for (const b of dossier.beneficiaries) {
-    const parts = dossier.kind === "estate" ? estateParts(dossier, estate!, b, ignore) : giftParts(dossier, law, donorAge, b, ignore);
+    const li = life?.get(b.id) ?? null;
+    const parts = dossier.kind === "estate" ? estateParts(dossier, estate!, b, ignore, li) : giftParts(dossier, law, donorAge, b, ignore);
     const received = sum(parts.map((p) => p.amount));
     const exemption = exemptionOf(dossier, law, estate, b, ignore);
     const exempt = exemption !== null;
     const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(dossier, law, b, ignore);
-    const ex = dossier.kind === "gift" && !exempt ? exemption790G(dossier, law, donorAge, b, ignore) : null;
+    const housing = dossier.kind === "gift" && !exempt ? housingExemption(dossier, law, source, b, ignore) : null;
+    const ex = dossier.kind === "gift" && !exempt ? exemption790G(dossier, law, donorAge, b, ignore, housing) : null;
     const recall = recallOf(dossier, law, source, b, allowance, ignore);
     let taxableExact = ZERO;
     let scale: ScaleName | null = null;
@@ -414,14 +521,16 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
     let tax = 0;
     let scaleStart = ZERO;
     if (!exempt) {
-      taxableExact = floor0(sub(sub(received, ex?.amount ?? ZERO), recall.remainingAllowance));
+      taxableExact = floor0(sub(sub(sub(received, housing?.amount ?? ZERO), ex?.amount ?? ZERO), recall.remainingAllowance));
       taxable = roundEuro(taxableExact);
       scale = law.scaleOf[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
       ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
     }
-    beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: ex, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
-    const line = { part_taxable: taxable, droits: tax };
+    beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: ex, housing790ABis: housing, lifeInsurance: li, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
+    const line: AnswerLine = { part_taxable: taxable, droits: tax };
+    // Art. 990 I: a beneficiary of sums due for premiums paid before 70 reports its levy (0 when exempt).
+    if (li !== null && positive(li.capital990I)) line.prelevement_990I = li.levy;
     // An own property even for the id "__proto__" (readDossier refuses it; a dossier built in code may not).
     if (b.id === "__proto__") Object.defineProperty(answer.beneficiaires, b.id, { value: line, enumerable: true, writable: true, configurable: true });
     else answer.beneficiaires[b.id] = line;
@@ -431,9 +540,19 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
   return dossier.kind === "estate" ? { kind: "estate", dossier, estate: estate!, ...base } : { kind: "gift", dossier, donorAge, ...base };
 }
 
+/** Art. 796-0 ter: a brother or sister single, widowed, divorced or separated, older than 50 (or disabled), who lived with the deceased for the 5 years before the death. */
+function siblingExempt(d: EstateDossier, law: Law, b: Beneficiary): boolean {
+  const s = law.exemptions.sibling;
+  if (b.relationship !== "sibling" || b.maritalStatus === null || !s.statuses.includes(b.maritalStatus) || !b.livedWithDeceased5Years) return false;
+  // "Âgé de plus de cinquante ans": the death after the 50th birthday (on the birthday, not yet older than 50).
+  const older = compareDates(d.date, { y: b.birthDate.y + s.olderThan, m: b.birthDate.m, d: b.birthDate.d }) > 0;
+  return older || b.disabled;
+}
+
 function exemptionOf(d: Dossier, law: Law, estate: EstateTotals | null, b: Beneficiary, ignore: ReadonlySet<Rule>): Exemption | null {
   if (d.kind !== "estate") return null;
   if (spouseExempt(law, b.relationship) && !ignore.has("spouseExemption")) return { reason: "spouse", article: LAW_SERIES.exemptions.spouseEstate.reference.article };
+  if (d.ruleSet === "cgi" && !ignore.has("siblingExemption") && siblingExempt(d, law, b)) return { reason: "sibling", article: LAW_SERIES.exemptions.sibling.olderThan.reference.article };
   const small = { reason: "smallEstate", article: LAW_SERIES.exemptions.smallEstate.directLine.reference.article } as const;
   if (estate?.smallEstate === "everyone") return small;
   if (estate?.smallEstate === "directLine" && law.exemptions.smallEstate.directLine.includes(b.relationship)) {
@@ -451,6 +570,6 @@ export function sameAnswer(a: Answer, b: Answer): boolean {
   return ka.every((k) => {
     const x = a.beneficiaires[k]!;
     const y = b.beneficiaires[k];
-    return y !== undefined && x.part_taxable === y.part_taxable && x.droits === y.droits;
+    return y !== undefined && x.part_taxable === y.part_taxable && x.droits === y.droits && x.prelevement_990I === y.prelevement_990I;
   });
 }

@@ -3,6 +3,7 @@ import { LAW_SERIES, RELATIONSHIP_FR } from "@succ/rules";
 import { formatDateFr } from "./dates.js";
 import type { Sex } from "./dossier.js";
 import { deName, euros, exactEuros } from "./french.js";
+import { euro, lt, sub, ZERO } from "./exact.js";
 import type { BeneficiaryResult, ComputeResult, Exemption790G, RecallDetail } from "./compute.js";
 import { RULE_INFO } from "./rules.js";
 
@@ -91,6 +92,7 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     if (p.kind === "bequest") label = "Legs particulier";
     else if (p.kind === "residue") label = `Quote-part ${p.fraction.toFraction()} du reliquat de ${euros(p.base)}`;
     else if (p.kind === "residueUsufruct") label = `Usufruit du reliquat de ${euros(p.base)}`;
+    else if (p.kind === "lifeInsurance757B") label = "Primes d'assurance-vie versées après 70 ans, au-delà de l'abattement (art. 757 B)";
     else label = `${p.label} : ${euros(p.base)} × ${p.fraction.toFraction()}`;
     if (p.kind === "residueUsufruct") label += ` × ${pct(p.barePercent)} (usufruit, ${agree(sex, "usufruitier", "usufruitière", "usufruitier")} de ${p.usufructuaryAge} ans, art. 669)`;
     else if (p.barePercent !== 100) {
@@ -100,12 +102,15 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     out.push(line(label, euros(p.amount), 4));
   }
   out.push(line("Total reçu", exactEuros(r.received)));
+  if (r.lifeInsurance) out.push(...lifeInsuranceLines(r, sex));
   if (r.exemption) {
     const why =
       r.exemption.reason === "spouse"
         ? `${agree(sex, "conjoint survivant ou partenaire de PACS", "conjointe survivante ou partenaire de PACS", "conjoint survivant ou partenaire de PACS")}`
-        : `petite succession, actif brut de ${euros((res.kind === "estate" && res.estate.assets) || 0)}`;
-    out.push(`  Exonéré${sex === "F" ? "e" : ""} (art. ${r.exemption.article}, ${why}) : part taxable 0 €, droits 0 €.`);
+        : r.exemption.reason === "sibling"
+          ? `${agree(sex, "frère", "sœur", "frère ou sœur")} ${agree(sex, "célibataire, veuf, divorcé ou séparé de corps", "célibataire, veuve, divorcée ou séparée de corps", "célibataire, veuf, divorcé ou séparé de corps")}, de plus de ${law.exemptions.sibling.olderThan} ans ou ${agree(sex, "invalide", "invalide", "invalide")}, ayant vécu avec le défunt les ${law.exemptions.sibling.cohabitationYears} années précédant le décès`
+          : `petite succession, actif brut de ${res.kind === "estate" ? exactEuros(res.estate.assets) : ""}`;
+    out.push(`  ${agree(sex, "Exonéré", "Exonérée", "Exonéré")} (art. ${r.exemption.article}, ${why}) : part taxable 0 €, droits 0 €.`);
     return out;
   }
   for (const a of r.allowance.items) {
@@ -120,6 +125,17 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     out.push(line(`${what}, art. ${a.article}`, exactEuros(a.amount)));
   }
   if (r.allowance.items.length === 0) out.push(line("Abattement", euros(0)));
+  if (r.housing790ABis) {
+    const h = r.housing790ABis;
+    out.push(line("Dont sommes d'argent pour le logement (art. 790 A bis)", euros(h.cashReceived)));
+    if (h.eligible || h.reason === "ceilingUsed") {
+      out.push(line(`Plafond 790 A bis restant (${euros(h.ceiling!)} − ${euros(h.priorUsed)})`, euros(lt(h.priorUsed, euro(h.ceiling!)) ? sub(euro(h.ceiling!), h.priorUsed) : ZERO)));
+      out.push(line(`Exonération art. ${A.housingGift790ABis.ceiling.reference.article}`, euros(h.amount)));
+    } else {
+      const why = h.reason === "ignored" ? "non appliquée (règle écartée)" : h.reason === "notInForce" ? "non applicable : le don n'est pas fait dans la période où l'article s'applique ; somme d'argent ordinaire" : "non applicable : le donataire n'est pas un descendant (ni, à défaut de descendant, un neveu ou une nièce) ; somme d'argent ordinaire";
+      out.push(`  Exonération art. 790 A bis ${why}.`);
+    }
+  }
   if (r.exemption790G) {
     const e = r.exemption790G;
     out.push(line("Dont sommes d'argent reçues", euros(e.cashReceived)));
@@ -129,7 +145,7 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     } else out.push(`  Exonération art. 790 G ${whyNot790G(e, law.cashGift790G.donorAgeBelow, law.cashGift790G.doneeMinimumAge)}.`);
   }
   out.push(...recallLines(r.recall, law.recallYears));
-  const minus = [r.exemption790G && r.exemption790G.amount.gt(0) ? "exonération 790 G" : null, "abattement restant"].filter(Boolean).join(" − ");
+  const minus = [r.housing790ABis && r.housing790ABis.amount.gt(0) ? "exonération 790 A bis" : null, r.exemption790G && r.exemption790G.amount.gt(0) ? "exonération 790 G" : null, "abattement restant"].filter(Boolean).join(" − ");
   out.push(line(`Part taxable exacte (valeur reçue − ${minus}, au moins 0)`, exactEuros(r.taxableExact)));
   out.push(line("Part taxable arrondie à l'euro", euros(r.taxable)));
   if (r.scale && r.taxable > 0) {
@@ -143,6 +159,36 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     out.push(line("Droits exacts (somme des tranches, sans arrondi par tranche)", exactEuros(r.taxExact)));
   }
   out.push(line("Droits arrondis à l'euro", euros(r.tax)));
+  return out;
+}
+
+/** The life-insurance part of a beneficiary: art. 990 I (a levy of its own) and art. 757 B (added to what it receives). */
+function lifeInsuranceLines(r: BeneficiaryResult, sex: Sex | null): string[] {
+  const li = r.lifeInsurance!;
+  const out: string[] = [];
+  if (li.capital990I.gt(0)) {
+    out.push(`  Assurance-vie, primes versées avant 70 ans (art. ${A.lifeInsurance.allowance990I.reference.article}, prélèvement distinct des droits de succession) :`);
+    out.push(line("Capitaux reçus", exactEuros(li.capital990I), 4));
+    if (li.exempt990I) out.push(`    ${agree(sex, "Exonéré", "Exonérée", "Exonéré")} du prélèvement (conjoint, partenaire de PACS ou frère ou sœur exonéré) : 0 €.`);
+    else {
+      out.push(line("Abattement par bénéficiaire", euros(li.allowance990I), 4));
+      out.push(line("Assiette du prélèvement", exactEuros(li.taxable990I), 4));
+      for (const b of li.bands990I) {
+        const band = b.to === null ? `au-delà de ${euros(b.from)}` : `jusqu'à ${euros(b.to)}`;
+        out.push(line(`${band} à ${pct(b.ratePercent)} : ${exactEuros(b.base)} × ${pct(b.ratePercent)}`, exactEuros(b.tax), 6));
+      }
+      out.push(line("Prélèvement arrondi à l'euro", euros(li.levy), 4));
+    }
+  }
+  if (li.premiums757B.gt(0)) {
+    out.push(`  Assurance-vie, primes versées après 70 ans (art. ${A.lifeInsurance.allowance757B.reference.article}) :`);
+    out.push(line("Primes taxables (part du bénéficiaire)", exactEuros(li.premiums757B), 4));
+    if (li.exempt757B) out.push("    Non taxées : bénéficiaire exonéré de droits de succession.");
+    else {
+      out.push(line("Quote-part de l'abattement global de 30 500 €, au prorata des primes taxables", exactEuros(li.allowance757B), 4));
+      out.push(line("Excédent ajouté à la valeur reçue", exactEuros(li.excess757B), 4));
+    }
+  }
   return out;
 }
 
@@ -175,6 +221,9 @@ function appliedArticles(res: ComputeResult): string[] {
   const seen = new Set<string>();
   const add = (a: string) => seen.add(a);
   if (res.kind === "estate") {
+    const g = res.estate.grossEstate;
+    if (g.mainResidence && g.mainResidence.reductionPercent > 0) add(A.mainResidence.reductionPercent.reference.article);
+    if (g.furniture) add(A.furnitureFlatRate.reference.article);
     add(A.funeralDeduction.reference.article);
     if (res.estate.usufruct) add(A.usufruct669.reference.article);
     if (res.estate.smallEstate) {
@@ -186,7 +235,10 @@ function appliedArticles(res: ComputeResult): string[] {
     if (r.exemption) add(r.exemption.article);
     if (r.parts.some((p) => p.barePercent !== 100 && p.kind !== "residueUsufruct")) add(A.usufruct669.reference.article);
     for (const a of r.allowance.items) add(a.article);
+    if (r.housing790ABis?.eligible) add(A.housingGift790ABis.ceiling.reference.article);
     if (r.exemption790G?.eligible) add(A.cashGift790G.ceiling.reference.article);
+    if (r.lifeInsurance?.capital990I.gt(0)) add(A.lifeInsurance.allowance990I.reference.article);
+    if (r.lifeInsurance?.premiums757B.gt(0)) add(A.lifeInsurance.allowance757B.reference.article);
     if (r.recall.recalled.length > 0) add(A.recallYears.reference.article);
     if (r.scale && r.taxable > 0) add(A.scales[r.scale].reference.article);
   }
@@ -214,8 +266,23 @@ export function explain(res: ComputeResult): string {
   if (res.kind === "estate") {
     const e = res.estate;
     out.push("1. Actif net de succession");
-    for (const a of res.dossier.assets) out.push(line(a.label, euros(a.value), 4));
-    out.push(line("Actif brut", euros(e.assets)));
+    const g = e.grossEstate;
+    for (const a of res.dossier.assets) {
+      out.push(line(`${a.label}${a.mainResidence ? " (résidence principale)" : ""}`, euros(a.value), 4));
+      if (g.mainResidence && g.mainResidence.asset === a) {
+        const m = g.mainResidence;
+        if (m.reductionPercent > 0) {
+          const who = [...m.qualifyingOccupants, ...(m.spouseChild ? ["un enfant du conjoint ou du partenaire"] : [])].join(", ");
+          out.push(line(`abattement de ${pct(m.reductionPercent)} (art. ${A.mainResidence.reductionPercent.reference.article}, occupée par ${who})`, `− ${euros(m.reduction)}`, 6));
+        } else out.push(`      pas d'abattement de l'art. ${A.mainResidence.reductionPercent.reference.article} : aucun occupant qui y ouvre droit`);
+      }
+    }
+    if (g.furniture) {
+      const f = g.furniture;
+      const how = f.valuation === "flat" ? `forfait de ${pct(f.ratePercent!)} des autres biens (art. ${A.furnitureFlatRate.reference.article})` : f.valuation === "inventory" ? "selon l'inventaire" : "selon la vente publique";
+      out.push(line(`Meubles meublants, ${how}`, euros(f.value), 4));
+    }
+    out.push(line("Actif brut", exactEuros(e.assets)));
     for (const x of res.dossier.debts) out.push(line(x.label, `− ${euros(x.value)}`, 4));
     out.push(line("Passif", `− ${euros(e.debts)}`));
     out.push(funeralLine(res));
@@ -257,6 +324,10 @@ export function explain(res: ComputeResult): string {
     out.push(line(`${r.id} part taxable ${euros(r.taxable)}, droits`, euros(r.tax)));
   }
   out.push(line("Total des droits", euros(res.answer.total_droits)));
+  const levies = res.beneficiaries.filter((r) => r.lifeInsurance && r.lifeInsurance.capital990I.gt(0));
+  if (levies.length > 0) {
+    for (const r of levies) out.push(line(`${r.id} prélèvement de l'art. 990 I (hors droits de succession)`, euros(r.lifeInsurance!.levy)));
+  }
   out.push("");
   out.push(`Articles du Code général des impôts appliqués : ${appliedArticles(res).map((a) => `art. ${a}`).join(", ")}.`);
   return `${out.join("\n")}\n`;

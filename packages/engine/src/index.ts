@@ -6,6 +6,8 @@ export {
   readDossier,
   RULE_SETS,
   type AmountInput,
+  type Asset,
+  type AssetInput,
   type Beneficiary,
   type BeneficiaryInput,
   type Dossier,
@@ -14,6 +16,11 @@ export {
   type Gift,
   type GiftDossier,
   type GiftInput,
+  type FurnitureInput,
+  type LifeInsuranceContract,
+  type LifeInsuranceInput,
+  type MaritalStatus,
+  MARITAL_STATUSES,
   type PriorGift,
   type PriorGiftInput,
   type ReadOptions,
@@ -23,6 +30,8 @@ export {
 export { CGI_ACTS, REPLAY_FROM, lawAt, netEstateOf } from "./check.js";
 export { RULES, RULE_INFO, rulesOf, type Rule } from "./rules.js";
 export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
+export { grossEstateOf, type GrossEstate, type MainResidenceDetail } from "./assets.js";
+export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 export {
   compute,
   donees790G,
@@ -30,6 +39,8 @@ export {
   sameAnswer,
   type AllowanceItem,
   type Answer,
+  type AnswerLine,
+  type HousingExemption,
   type BeneficiaryResult,
   type ComputeOptions,
   type ComputeResult,
