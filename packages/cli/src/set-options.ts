@@ -16,7 +16,7 @@ export const MAX_TASKS = 10_000_000;
  * `-n -1` would reach parseArgs as an option followed by another option ("ambiguous"); joined as
  * `--n=-1`, it reaches the number check, whose message says what is expected.
  */
-export function joinNegativeValues(argv: readonly string[], names: readonly string[] = ["n", "seed", "level", "offset"]): string[] {
+export function joinNegativeValues(argv: readonly string[], names: readonly string[] = ["n", "seed", "level", "offset", "min-rules"]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -30,21 +30,32 @@ export function joinNegativeValues(argv: readonly string[], names: readonly stri
   return out;
 }
 
+/** The highest level a set can name (`--level`): 0 is the mix of levels 1 to 4. */
+export const MAX_LEVEL = 6;
+
+/** The option `--min-rules K` of the commands that write or fingerprint a set. */
+export const MIN_RULES_OPTION = { "min-rules": { type: "string" } } as const;
+
+/** Above this, no task of any level has that many rules that change its answer. */
+const MAX_MIN_RULES = 30;
+
 /**
- * Reads -n, --seed, --level (and --offset when given) into generator options, or a CliError.
- * `n` is the command's default and `minN` its smallest accepted -n.
+ * Reads -n, --seed, --level (and --offset, --min-rules when given) into generator options, or a
+ * CliError. `n` is the command's default and `minN` its smallest accepted -n.
  */
 export function setOptions(
-  values: { n?: string; seed?: string; level?: string; offset?: string },
+  values: { n?: string; seed?: string; level?: string; offset?: string; "min-rules"?: string },
   { n: defaultN = 400, minN = 0 }: { n?: number; minN?: number } = {},
 ): Required<GenerateOptions> {
-  const level = intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4;
+  const level = intOption("--level", values.level, 0, 0, MAX_LEVEL) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
   const n = intOption("-n", values.n, defaultN, minN, MAX_TASKS);
   const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
   const offset = intOption("--offset", values.offset, 0, 0, Number.MAX_SAFE_INTEGER - n);
-  return { n, seed, level, offset };
+  const minRules = intOption("--min-rules", values["min-rules"], 0, 0, MAX_MIN_RULES);
+  return { n, seed, level, offset, minRules };
 }
 
 export function describeSet(o: Required<GenerateOptions>): string {
-  return `${o.n} task${o.n === 1 ? "" : "s"}, seed ${o.seed}, ${o.level === 0 ? "mix of levels" : `level ${o.level}`}${o.offset > 0 ? `, from task ${o.offset}` : ""}`;
+  const level = o.level === 0 ? "mix of levels" : `level ${o.level}`;
+  return `${o.n} task${o.n === 1 ? "" : "s"}, seed ${o.seed}, ${level}${o.offset > 0 ? `, from task ${o.offset}` : ""}${o.minRules > 0 ? `, at least ${o.minRules} rules that matter` : ""}`;
 }

@@ -10,7 +10,7 @@ import type { Rng } from "./random.js";
 
 /** Estates: level 1 (only child), level 2 (three families), level 3 (recall), level 4 (usufruct). */
 
-type LegateeKind = "grandchild" | "nephew" | "unrelated" | "sibling";
+export type LegateeKind = "grandchild" | "nephew" | "unrelated" | "sibling";
 
 
 function start(rng: Rng, ageLo: number, ageHi: number): { b: Builder; age: number; subject: EstateDraft["subject"] } {
@@ -21,7 +21,7 @@ function start(rng: Rng, ageLo: number, ageHi: number): { b: Builder; age: numbe
 }
 
 /** The children of the deceased. */
-function addChildren(b: Builder, subject: EstateDraft["subject"], count: number): Beneficiary[] {
+export function addChildren(b: Builder, subject: EstateDraft["subject"], count: number): Beneficiary[] {
   const out: Beneficiary[] = [];
   for (let i = 0; i < count; i++) {
     const c = b.add(b.person(), "child", b.siblingBirth("the subject's children", () => birthForAge(b.rng, b.act, b.childAge(b.ageOf(subject)))));
@@ -37,7 +37,7 @@ function asParent(c: Beneficiary): { female: boolean; birth: CivilDate } {
 }
 
 /** A legatee of the given kind; a grandchild needs a living child old enough to be its parent. */
-function addLegatee(b: Builder, kind: LegateeKind, age: number, children: readonly Beneficiary[]): Beneficiary {
+export function addLegatee(b: Builder, kind: LegateeKind, age: number, children: readonly Beneficiary[]): Beneficiary {
   const rng = b.rng;
   if (kind === "grandchild") {
     const parents = children.filter((c) => b.ageOf(c) >= 22);
@@ -70,7 +70,7 @@ function bequestFor(rng: Rng, l: Beneficiary, owing = rng.chance(90)): number {
 }
 
 /** Shares of `total` for `count` heirs: equal, or one of a few unequal patterns. */
-function heirShares(rng: Rng, total: { num: number; den: number }, count: number, equalPercent: number): { num: number; den: number }[] {
+export function heirShares(rng: Rng, total: { num: number; den: number }, count: number, equalPercent: number): { num: number; den: number }[] {
   if (count === 1 || count > 4 || rng.chance(equalPercent)) return Array.from({ length: count }, () => splitShare(total, count));
   const patterns: Record<number, [number, number][]> = {
     2: [[2, 3], [1, 3]],
@@ -81,7 +81,7 @@ function heirShares(rng: Rng, total: { num: number; den: number }, count: number
   return rng.sample(p, p.length);
 }
 
-function situationOf(female: boolean, status: "widowed" | "divorced" | "single"): string {
+export function situationOf(female: boolean, status: "widowed" | "divorced" | "single"): string {
   switch (status) {
     case "widowed":
       return gendered(female, "veuf", "veuve");
@@ -93,16 +93,16 @@ function situationOf(female: boolean, status: "widowed" | "divorced" | "single")
 }
 
 /** " dont un prédécédé" or " dont une prédécédée", after the number of children. */
-function predeceasedWord(dead: Predeceased | undefined): string {
+export function predeceasedWord(dead: Predeceased | undefined): string {
   return dead === undefined ? "" : gendered(dead.person.female, " dont un prédécédé", " dont une prédécédée");
 }
 
-function childrenWord(n: number): string {
+export function childrenWord(n: number): string {
   return ["aucun enfant", "un enfant", "deux enfants", "trois enfants", "quatre enfants", "cinq enfants"][n] ?? `${n} enfants`;
 }
 
 /** Target taxable share of the reference heir, in cents: spread over the bands of the scale. */
-function target(rng: Rng, lo: number, hi: number): number {
+export function target(rng: Rng, lo: number, hi: number): number {
   return rng.spread(lo, hi) * 100 + rng.int(0, 99);
 }
 
@@ -148,18 +148,18 @@ export function onlyChildEstate(rng: Rng): EstateDraft {
 
 // --- level 2 ---------------------------------------------------------------------------------
 
-function addSpouse(b: Builder, age: number, subjectFemale: boolean, pacs: boolean): Beneficiary {
+export function addSpouse(b: Builder, age: number, subjectFemale: boolean, pacs: boolean): Beneficiary {
   const rng = b.rng;
   const female = rng.chance(90) ? !subjectFemale : subjectFemale;
   const spouseAge = Math.min(101, Math.max(45, age + rng.int(-8, 8)));
   return b.add(b.person(pacs ? b.otherFamily() : b.family, female), pacs ? "pacs" : "spouse", birthForAge(rng, b.act, spouseAge));
 }
 
-function spouseSituation(female: boolean, spouse: Beneficiary): string {
+export function spouseSituation(female: boolean, spouse: Beneficiary): string {
   return spouse.relationship === "pacs" ? `${gendered(female, "lié", "liée")} par un PACS à ${spouse.id}` : `${gendered(female, "marié", "mariée")} à ${spouse.id}`;
 }
 
-function pickLegateeKinds(rng: Rng, count: number, weights: readonly (readonly [LegateeKind, number])[]): LegateeKind[] {
+export function pickLegateeKinds(rng: Rng, count: number, weights: readonly (readonly [LegateeKind, number])[]): LegateeKind[] {
   return Array.from({ length: count }, () => rng.weighted(weights));
 }
 
@@ -184,7 +184,7 @@ export function spouseChildren(rng: Rng, minBequests = 0): EstateDraft {
   return finish(rng, b, subject, `${spouseSituation(subject.female, spouse)}, ${childrenWord(k)}`, residue, bequests, R);
 }
 
-function largest(shares: readonly Share[]): Share {
+export function largest(shares: readonly Share[]): Share {
   return shares.reduce((a, s) => (s.num * a.den > a.num * s.den ? s : a));
 }
 
@@ -251,7 +251,7 @@ export function siblingsLegatees(rng: Rng): EstateDraft {
 // --- levels 3 and 4: recall, representation, usufruct ------------------------------------------
 
 /** A child who died before the deceased, represented by `count` grandchildren. */
-function addRepresentation(b: Builder, subject: EstateDraft["subject"], count: number, disabledPercent: number): { dead: Predeceased; heirs: Beneficiary[] } {
+export function addRepresentation(b: Builder, subject: EstateDraft["subject"], count: number, disabledPercent: number): { dead: Predeceased; heirs: Beneficiary[] } {
   const rng = b.rng;
   const p = b.person();
   const birth = b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(b.ageOf(subject), 30)));

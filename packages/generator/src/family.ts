@@ -193,7 +193,7 @@ function gcd(a: number, b: number): number {
 
 // --- estate assets ---------------------------------------------------------------------------
 
-function debtsOf(rng: Rng, netCents: number): Item[] {
+export function debtsOf(rng: Rng, netCents: number): Item[] {
   const count = rng.weighted([[0, 25], [1, 40], [2, 25], [3, 10]] as const);
   const kinds = rng.sample(["loan", "tax", "works", "hospital", "property"] as const, count);
   const out: Item[] = [];

@@ -73,7 +73,7 @@ interface Donee {
 }
 
 /** Donees of a parent (children) or grandparent (grandchildren, sometimes with a child). */
-function addDonees(
+export function addDonees(
   b: Builder,
   subject: GiftDraft["subject"],
   grandparent: boolean,

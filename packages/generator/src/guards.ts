@@ -43,7 +43,7 @@ function isSeparator(c: number): boolean {
   return c === 32 || c === 0xa0 || c === 0x202f || c === 46 || c === 44;
 }
 
-/** The expected non-zero amounts (taxable shares, taxes, total) that appear in the text. */
+/** The expected non-zero amounts (taxable shares, taxes, art. 990 I levies, total) that appear in the text. */
 export function leakedAmounts(text: string, answer: Answer, alsoSeen?: ReadonlySet<number>): number[] {
   const seen = numbersIn(text);
   const leaks: number[] = [];
@@ -53,6 +53,7 @@ export function leakedAmounts(text: string, answer: Answer, alsoSeen?: ReadonlyS
   for (const v of Object.values(answer.beneficiaires)) {
     check(v.part_taxable);
     check(v.droits);
+    if (v.prelevement_990I !== undefined) check(v.prelevement_990I);
   }
   check(answer.total_droits);
   return leaks;

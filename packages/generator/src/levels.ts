@@ -1,16 +1,35 @@
-/** The four levels of the task set and their variants (seed's "Tasks and difficulty"). */
+/**
+ * The levels of the task set and their variants: levels 1-4 of the seed ("Tasks and difficulty"),
+ * whose prompts state simplified rules step by step; level 5, the real law as a notary's file
+ * with the articles; level 6, the same kind of file and only "the law in force on the date".
+ */
 
-export type Level = 1 | 2 | 3 | 4;
-export const LEVELS: readonly Level[] = [1, 2, 3, 4];
+export type Level = 1 | 2 | 3 | 4 | 5 | 6;
+export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5, 6];
+
+/** The levels of the seed's mix (`level` 0): the default set never holds levels 5 and 6. */
+export type MixLevel = 1 | 2 | 3 | 4;
+
+/** The levels whose dossiers are computed under the real law (`"law": "cgi"`). */
+export type CgiLevel = 5 | 6;
+
+export function isCgiLevel(level: Level): level is CgiLevel {
+  return level === 5 || level === 6;
+}
 
 export const VARIANTS = {
   1: ["only-child-estate", "gift-full-ownership"],
   2: ["spouse-children", "children-legatees", "siblings-legatees"],
   3: ["gift-790g", "estate-recall"],
   4: ["bare-ownership-gift", "spouse-usufruct-estate"],
+  5: ["notary-estate", "notary-gift"],
+  6: ["law-of-date-estate", "law-of-date-gift"],
 } as const satisfies Record<Level, readonly string[]>;
 
 export type Variant = (typeof VARIANTS)[Level][number];
+
+/** The variants of levels 5 and 6. */
+export type CgiVariant = (typeof VARIANTS)[CgiLevel][number];
 
 /**
  * Whole-number weights of the random draw of a variant (outside the first six tasks of the mix):
@@ -21,14 +40,17 @@ export const VARIANT_WEIGHTS: { [L in Level]: readonly (readonly [(typeof VARIAN
   2: [["spouse-children", 1], ["children-legatees", 1], ["siblings-legatees", 1]],
   3: [["gift-790g", 2], ["estate-recall", 1]],
   4: [["bare-ownership-gift", 5], ["spouse-usufruct-estate", 2]],
+  // Estates hold most of the real law's traps (life insurance, furniture, main residence, siblings).
+  5: [["notary-estate", 2], ["notary-gift", 1]],
+  6: [["law-of-date-estate", 2], ["law-of-date-gift", 1]],
 };
 
 /** Levels of the mix cycle; the first eight tasks swap tasks 4 and 7 (still 100 a level in 400). */
-const CYCLE: readonly Level[] = [1, 4, 2, 3];
-const FIRST_EIGHT: readonly Level[] = [1, 4, 2, 3, 3, 4, 2, 1];
+const CYCLE: readonly MixLevel[] = [1, 4, 2, 3];
+const FIRST_EIGHT: readonly MixLevel[] = [1, 4, 2, 3, 3, 4, 2, 1];
 
 /** Level of task `index` of the mix (level option 0). */
-export function mixLevel(index: number): Level {
+export function mixLevel(index: number): MixLevel {
   return index < FIRST_EIGHT.length ? FIRST_EIGHT[index]! : CYCLE[index % CYCLE.length]!;
 }
 

@@ -99,7 +99,8 @@ describe("options", () => {
   it("refuses what is not a set", () => {
     expect(() => generateTask(0.5, 0)).toThrow(RangeError);
     expect(() => generateTask(0, -1)).toThrow(RangeError);
-    expect(() => generateTask(0, 0, 5 as never)).toThrow(RangeError);
+    expect(() => generateTask(0, 0, 7 as never)).toThrow(RangeError);
+    expect(() => [...generateTasks({ minRules: -1 })]).toThrow(RangeError);
     expect(() => [...generateTasks({ n: -1 })]).toThrow(RangeError);
     expect(() => [...generateTasks({ offset: 1.5 })]).toThrow(RangeError);
   });

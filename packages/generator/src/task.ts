@@ -6,7 +6,8 @@ import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spou
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
 import { leakedAmounts, numbersIn } from "./guards.js";
 import { OPEN_ROW_AGE } from "./law.js";
-import { FIRST_SIX, mixLevel, VARIANT_WEIGHTS, type Level, type Variant } from "./levels.js";
+import { FIRST_SIX, isCgiLevel, mixLevel, VARIANT_WEIGHTS, type CgiLevel, type CgiVariant, type Level, type Variant } from "./levels.js";
+import { difficultyOf, drawCgi, examineCgi, type CgiRejection, type Difficulty, type SharedGuards } from "./cgi-task.js";
 import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import { assertInteger, Rng } from "./random.js";
@@ -20,7 +21,12 @@ export interface Task {
   variant: string;
   prompt: string;
   answer: Answer;
-  info: { dossier: DossierInput; seed: number; index: number; generatorVersion: string };
+  /**
+   * `difficulty`: the rules that change the answer, the computation steps, the rule presentation.
+   * At levels 5-6 it is written in the task line; at levels 1-4 it is computed when first read
+   * and left out of the line (the default set's lines and fingerprint stay as they were).
+   */
+  info: { dossier: DossierInput; seed: number; index: number; generatorVersion: string; difficulty: Difficulty };
 }
 
 export interface GenerateOptions {
@@ -28,10 +34,16 @@ export interface GenerateOptions {
   n?: number;
   /** Seed of the set (default 0). */
   seed?: number;
-  /** 0 for the mix of the four levels (default), or a single level. */
+  /** 0 for the mix of levels 1 to 4 (default), or a single level 1 to 6. */
   level?: 0 | Level;
   /** Index of the first task (default 0): task K is drawn without drawing 0..K−1. */
   offset?: number;
+  /**
+   * Keep only the tasks where at least this many rules change the answer (`info.difficulty.rules`;
+   * default 0, every task). Task i still depends only on (seed, i): the filter skips tasks, and
+   * the set holds the first `n` tasks from `offset` on that pass it.
+   */
+  minRules?: number;
 }
 
 /** How a task of the first six of the mix is pinned down, beyond its variant. */
@@ -39,7 +51,7 @@ type Shape = "default" | "eightBeneficiaries" | "withBequest" | "790GMatters" | 
 
 const FIRST_SIX_SHAPES: readonly Shape[] = ["default", "eightBeneficiaries", "withBequest", "790GMatters", "recallAndRepresentation", "default"];
 
-function draw(rng: Rng, variant: Variant, shape: Shape): Draft {
+function draw(rng: Rng, variant: Exclude<Variant, CgiVariant>, shape: Shape): Draft {
   switch (variant) {
     case "only-child-estate":
       return onlyChildEstate(rng);
@@ -73,7 +85,8 @@ export type Rejection =
   | "residueShortcut"
   | "residueInsensitive"
   | "levelRule"
-  | "amountInPrompt";
+  | "amountInPrompt"
+  | CgiRejection;
 
 /**
  * Rule (a) of the seed: two or more taxable beneficiaries, but fewer than two owe tax. Made a
@@ -195,15 +208,43 @@ const MAX_DRAWS = 2_000;
 /** Counts of redraws by reason, for tests and `succ stats` (not part of a task). */
 export const redrawCounts = new Map<Rejection, number>();
 
+const LEVEL_OPTIONS: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
+const LEVEL_ERROR = "level must be 0 (the mix of levels 1 to 4) or 1 to 6";
+
+/** The guards of levels 1-4 that levels 5-6 share. */
+const SHARED: SharedGuards = { zeroButOne, residueShortcut, residueInsensitive, joinPrompt };
+
+/**
+ * `info` of a task of levels 1-4: its difficulty is computed when first read (counterfactuals
+ * through the engine), and it is not enumerable, so that the task line, exports and spreads of
+ * `info` stay as they were.
+ */
+function seedInfo(dossier: DossierInput, seed: number, index: number): Task["info"] {
+  const info = { dossier, seed, index, generatorVersion: GENERATOR_VERSION } as Task["info"];
+  let difficulty: Difficulty | undefined;
+  Object.defineProperty(info, "difficulty", {
+    enumerable: false,
+    get(): Difficulty {
+      if (difficulty === undefined) {
+        const d = readDossier(dossier);
+        difficulty = difficultyOf(d, compute(d), "steps");
+      }
+      return difficulty;
+    },
+  });
+  return info;
+}
+
 /** Task `index` of the set drawn from `seed`: depends on (seed, index, level) only. */
 export function generateTask(seed: number, index: number, level: 0 | Level = 0): Task {
   assertInteger("seed", seed);
   assertInteger("index", index, 0);
-  if (![0, 1, 2, 3, 4].includes(level)) throw new RangeError(`level must be 0 (mix) or 1 to 4, got ${level}`);
+  if (!LEVEL_OPTIONS.includes(level)) throw new RangeError(`${LEVEL_ERROR}, got ${level}`);
   const lvl: Level = level === 0 ? mixLevel(index) : level;
   const rng = new Rng(seed, index);
+  if (isCgiLevel(lvl)) return cgiTask(rng, seed, index, lvl);
   const pinned = level === 0 && index < FIRST_SIX.length;
-  const variant: Variant = pinned ? FIRST_SIX[index]! : rng.weighted<Variant>(VARIANT_WEIGHTS[lvl]);
+  const variant = (pinned ? FIRST_SIX[index]! : rng.weighted<Variant>(VARIANT_WEIGHTS[lvl])) as Exclude<Variant, CgiVariant>;
   const shape: Shape = pinned ? FIRST_SIX_SHAPES[index]! : "default";
   for (let i = 0; i < MAX_DRAWS; i++) {
     const result = examine(draw(rng, variant, shape), lvl, shape);
@@ -217,7 +258,28 @@ export function generateTask(seed: number, index: number, level: 0 | Level = 0):
       variant,
       prompt: result.prompt,
       answer: result.answer,
-      info: { dossier: result.dossier, seed, index, generatorVersion: GENERATOR_VERSION },
+      info: seedInfo(result.dossier, seed, index),
+    };
+  }
+  throw new Error(`generator: no valid ${variant} dossier after ${MAX_DRAWS} draws (seed ${seed}, task ${index})`);
+}
+
+/** A task of level 5 or 6 (cgi-task.ts). */
+function cgiTask(rng: Rng, seed: number, index: number, level: CgiLevel): Task {
+  const variant = rng.weighted<Variant>(VARIANT_WEIGHTS[level]);
+  for (let i = 0; i < MAX_DRAWS; i++) {
+    const result = examineCgi(drawCgi(rng, level, variant), level, SHARED);
+    if (typeof result === "string") {
+      redrawCounts.set(result, (redrawCounts.get(result) ?? 0) + 1);
+      continue;
+    }
+    return {
+      id: `succession-${level}-${index}`,
+      level,
+      variant,
+      prompt: result.prompt,
+      answer: result.answer,
+      info: { dossier: result.dossier, seed, index, generatorVersion: GENERATOR_VERSION, difficulty: result.difficulty },
     };
   }
   throw new Error(`generator: no valid ${variant} dossier after ${MAX_DRAWS} draws (seed ${seed}, task ${index})`);
@@ -228,30 +290,57 @@ function options(o: GenerateOptions): Required<GenerateOptions> {
   const seed = o.seed ?? 0;
   const level = o.level ?? 0;
   const offset = o.offset ?? 0;
+  const minRules = o.minRules ?? 0;
   assertInteger("n", n, 0);
   assertInteger("seed", seed);
   assertInteger("offset", offset, 0);
-  if (![0, 1, 2, 3, 4].includes(level)) throw new RangeError(`level must be 0 (mix) or 1 to 4, got ${level}`);
-  return { n, seed, level, offset };
+  assertInteger("minRules", minRules, 0);
+  if (!LEVEL_OPTIONS.includes(level)) throw new RangeError(`${LEVEL_ERROR}, got ${level}`);
+  return { n, seed, level, offset, minRules };
 }
 
-/** The tasks offset … offset + n − 1 of the set, lazily and in order. */
+/** With --min-rules, this many tasks in a row that fall short mean the filter asks too much. */
+export const MAX_SKIPPED = 10_000;
+
+/**
+ * The tasks offset … offset + n − 1 of the set, lazily and in order; with `minRules`, the first
+ * `n` tasks from `offset` on where at least that many rules change the answer.
+ */
 export function* generateTasks(opts: GenerateOptions = {}): Generator<Task> {
-  const { n, seed, level, offset } = options(opts);
-  for (let i = 0; i < n; i++) yield generateTask(seed, offset + i, level);
+  const { n, seed, level, offset, minRules } = options(opts);
+  if (minRules === 0) {
+    for (let i = 0; i < n; i++) yield generateTask(seed, offset + i, level);
+    return;
+  }
+  let skipped = 0;
+  for (let i = offset, kept = 0; kept < n; i++) {
+    const t = generateTask(seed, i, level);
+    if (t.info.difficulty.rules.length >= minRules) {
+      kept++;
+      skipped = 0;
+      yield t;
+    } else if (++skipped >= MAX_SKIPPED) {
+      throw new RangeError(`minRules ${minRules}: no task of ${level === 0 ? "the mix" : `level ${level}`} has that many rules that change the answer in ${MAX_SKIPPED} tasks in a row (from task ${i - MAX_SKIPPED + 1})`);
+    }
+  }
 }
 
 /** The canonical JSONL line of a task (no newline): keys in a fixed order. */
 export function taskLine(task: Task): string {
   const beneficiaires: Answer["beneficiaires"] = {};
-  for (const [id, v] of Object.entries(task.answer.beneficiaires)) beneficiaires[id] = { part_taxable: v.part_taxable, droits: v.droits };
+  for (const [id, v] of Object.entries(task.answer.beneficiaires)) {
+    beneficiaires[id] = v.prelevement_990I === undefined ? { part_taxable: v.part_taxable, droits: v.droits } : { part_taxable: v.part_taxable, droits: v.droits, prelevement_990I: v.prelevement_990I };
+  }
+  const { dossier, seed, index, generatorVersion } = task.info;
+  // Levels 1-4 keep the line they had before `difficulty` existed (the default set is unchanged).
+  const info = isCgiLevel(task.level) ? { dossier, seed, index, generatorVersion, difficulty: task.info.difficulty } : { dossier, seed, index, generatorVersion };
   return JSON.stringify({
     id: task.id,
     level: task.level,
     variant: task.variant,
     prompt: task.prompt,
     answer: { beneficiaires, total_droits: task.answer.total_droits },
-    info: { dossier: task.info.dossier, seed: task.info.seed, index: task.info.index, generatorVersion: task.info.generatorVersion },
+    info,
   });
 }
 

@@ -1,0 +1,250 @@
+import { ageOn } from "@succ/engine";
+import type { Band, Law } from "@succ/rules";
+import { articlesSection } from "./articles-text.js";
+import type { CgiDraft, CgiEstateDraft, CgiGiftDraft, Civil } from "./cgi-draft.js";
+import { DECISION_FR, type Decision } from "./decisions.js";
+import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
+import { dateFr, deName, eurosCents, gendered, listFr, relationshipFr, shareFr } from "./french.js";
+import type { CgiLevel } from "./levels.js";
+
+/**
+ * The prompt of levels 5 and 6: the file as a notary receives it (the civil status of each
+ * person, the inventory of the assets and who lives in the main residence, the furniture, the
+ * insurers' statements, the earlier deeds and the figures they applied), then, at level 5, the
+ * articles of the law with their amounts and the decisions the task depends on, at level 6 the
+ * one rule "the law in force on the date", and the answer format. Nothing in it gives the answer
+ * away (no net estate, no taxable share, no levy).
+ */
+
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+function relationCell(b: Beneficiary, subjectFemale: boolean): string {
+  const rel = relationshipFr(b.relationship, b.person.female);
+  if (!b.represents) return rel;
+  const dead = b.represents.person;
+  return `${rel}, venant par représentation de ${gendered(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${gendered(dead.female, "fils prédécédé", "fille prédécédée")} ${gendered(subjectFemale, "du défunt", "de la défunte")}`;
+}
+
+const STATUS_FR: Record<NonNullable<Civil["maritalStatus"]>, [string, string]> = {
+  single: ["célibataire", "célibataire"],
+  married: ["marié", "mariée"],
+  pacs: ["lié par un PACS", "liée par un PACS"],
+  widowed: ["veuf", "veuve"],
+  divorced: ["divorcé", "divorcée"],
+  separated: ["séparé de corps", "séparée de corps"],
+};
+
+/** The civil-status cell of a beneficiary: marital status, minority, disability, protection, home. */
+function civilCell(d: CgiDraft, b: Beneficiary): string {
+  const f = b.person.female;
+  const c = d.cgi.civil.get(b.id);
+  const subjectF = d.subject.female;
+  const facts: string[] = [];
+  const minor = ageOn(b.birth, d.date) < 18;
+  if (minor) facts.push(gendered(f, "mineur non émancipé", "mineure non émancipée"));
+  else if (d.kind === "estate" && c?.maritalStatus) {
+    if (b.relationship === "spouse") facts.push(`${gendered(f, "marié", "mariée")} ${gendered(subjectF, "au défunt", "à la défunte")}`);
+    else if (b.relationship === "pacs") facts.push(`${gendered(f, "lié", "liée")} ${gendered(subjectF, "au défunt", "à la défunte")} par un PACS`);
+    else facts.push(gendered(f, ...STATUS_FR[c.maritalStatus]));
+  } else facts.push(gendered(f, "majeur", "majeure"));
+  if (b.disabled) facts.push(`${gendered(f, "atteint", "atteinte")} d'une infirmité qui ${gendered(f, "le", "la")} rend incapable de travailler dans des conditions normales de rentabilité`);
+  if (c?.protectedAdult) facts.push(`${gendered(f, "majeur protégé", "majeure protégée")} (tutelle)`);
+  if (d.kind === "estate" && b.relationship === "sibling") {
+    facts.push(c?.livesWithSince ? `${gendered(f, "domicilié", "domiciliée")} avec ${gendered(subjectF, "le défunt", "la défunte")} depuis le ${dateFr(c.livesWithSince)}` : `domicile distinct de celui ${gendered(subjectF, "du défunt", "de la défunte")}`);
+  }
+  return facts.join(" ; ");
+}
+
+function beneficiaryTable(d: CgiDraft): string {
+  const f = d.subject.female;
+  const link = d.kind === "estate" ? `Lien avec ${gendered(f, "le défunt", "la défunte")}` : `Lien avec ${gendered(f, "le donateur", "la donatrice")}`;
+  const rows = d.beneficiaries.map((b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), civilCell(d, b)]);
+  return table(["ID", "Nom", link, "Date de naissance", "État civil et situation"], rows);
+}
+
+function priorGiftsSection(d: CgiDraft): string {
+  const f = d.subject.female;
+  const who = d.kind === "estate" ? gendered(f, "le défunt", "la défunte") : gendered(f, "le donateur", "la donatrice");
+  const title = `## Donations antérieures consenties par ${who} (copies des actes)`;
+  if (d.priorGifts.length === 0) return `${title}\n\nAucune donation antérieure.`;
+  const nature = (g: PriorGift): string => (g.cash790G ? "don familial de sommes d'argent exonéré (art. 790 G)" : "donation (acte notarié)");
+  const applied = (g: PriorGift): string => {
+    const deed = d.cgi.deeds.get(g);
+    if (!deed) return "aucun (don exonéré)";
+    const parts = [`${eurosCents(deed.allowanceUsed)} (abattement personnel)`];
+    if (deed.disabilityAllowanceUsed > 0) parts.push(`${eurosCents(deed.disabilityAllowanceUsed)} (abattement des personnes handicapées)`);
+    return parts.join(" et ");
+  };
+  const rows = d.priorGifts.map((g) => [g.beneficiary, dateFr(g.date), nature(g), eurosCents(g.cents), applied(g)]);
+  return `${title}\n\n${table(["Bénéficiaire", "Date de l'acte", "Nature", "Valeur", "Abattements appliqués dans l'acte"], rows)}`;
+}
+
+function estateDossier(d: CgiEstateDraft): string {
+  const f = d.subject.female;
+  const name = nameOf(d.subject);
+  const lines = [
+    `## Dossier : succession ${deName(name)}`,
+    "",
+    `- ${gendered(f, "Défunt", "Défunte")} : ${name}, ${gendered(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${gendered(f, "décédé", "décédée")} le ${dateFr(d.date)}.`,
+    `- Situation familiale : ${d.situation}.`,
+  ];
+  for (const p of d.predeceased) {
+    const heirs = d.beneficiaries.filter((b) => b.represents === p).map((b) => b.id);
+    lines.push(
+      `- ${gendered(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${gendered(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${gendered(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${gendered(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${listFr(heirs)}.`,
+    );
+  }
+  lines.push("", "## Bénéficiaires et état civil", "", beneficiaryTable(d));
+  const residence = d.cgi.mainResidence;
+  const note = (i: number): string => {
+    if (residence?.asset !== i) return "—";
+    return `résidence principale ${gendered(f, "du défunt", "de la défunte")} ; au jour du décès, également résidence principale de ${listFr(residence.occupants)}`;
+  };
+  lines.push("", "### Inventaire de l'actif", "", table(["Bien", "Valeur", "Observations"], d.assets.map((a, i) => [a.label, eurosCents(a.cents), note(i)])));
+  const fu = d.cgi.furniture;
+  const furniture =
+    fu === null
+      ? "Aucun meuble meublant dans la succession."
+      : fu.valuation === "flat"
+        ? "Ni vente publique ni inventaire du mobilier ; les héritiers n'en déclarent pas une valeur supérieure au minimum légal."
+        : fu.valuation === "inventory"
+          ? `Inventaire notarié du mobilier dressé dans les semaines qui ont suivi le décès : ${eurosCents(fu.cents)}.`
+          : `Mobilier vendu aux enchères publiques dans l'année du décès, pour ${eurosCents(fu.cents)}.`;
+  lines.push("", "### Meubles meublants", "", furniture);
+  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosCents(a.cents)])));
+  lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosCents(d.funeral.cents)}.`);
+  const contracts = d.cgi.contracts;
+  lines.push(
+    "",
+    `### Assurance-vie (relevés des assureurs, sur la tête ${gendered(f, "du défunt", "de la défunte")})`,
+    "",
+    contracts.length === 0
+      ? "Aucun contrat d'assurance-vie."
+      : table(
+          ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", "Capitaux dus au titre des primes versées avant 70 ans", "Primes versées après 70 ans", "Capitaux dus au titre de ces primes"],
+          contracts.map((c) => [
+            c.label,
+            c.insurer,
+            dateFr(c.subscribedOn),
+            c.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "),
+            c.before70 > 0 ? eurosCents(c.before70) : "néant",
+            c.premiumsAfter70 > 0 ? eurosCents(c.premiumsAfter70) : "néant",
+            c.premiumsAfter70 > 0 ? eurosCents(c.capitalAfter70) : "néant",
+          ]),
+        ),
+  );
+  lines.push(
+    "",
+    "### Legs particuliers (sommes d'argent)",
+    "",
+    d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosCents(q.cents)])),
+    "",
+    "### Dévolution du surplus (quotes-parts fixées par testament)",
+    "",
+    table(["Bénéficiaire", "Quote-part du surplus"], d.residue.map((s) => [s.beneficiary, shareFr(s.num, s.den)])),
+  );
+  lines.push("", priorGiftsSection(d));
+  return lines.join("\n");
+}
+
+function giftDossier(d: CgiGiftDraft): string {
+  const f = d.subject.female;
+  const name = nameOf(d.subject);
+  const donor = gendered(f, "le donateur", "la donatrice");
+  const natureOf = (g: CgiGiftDraft["gifts"][number]): string =>
+    d.cgi.housing.has(g)
+      ? "somme d'argent, en pleine propriété, que le donataire s'engage à affecter dans les six mois à l'acquisition d'un logement neuf ou à la rénovation énergétique de sa résidence principale (art. 790 A bis)"
+      : g.cash
+        ? "somme d'argent, en pleine propriété"
+        : g.reservedUsufruct
+          ? `nue-propriété, ${donor} se réservant l'usufruit`
+          : "bien en pleine propriété";
+  const rows = d.gifts.map((g) => [g.label, eurosCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
+  return [
+    `## Dossier : donation ${deName(name)}`,
+    "",
+    `- ${gendered(f, "Donateur", "Donatrice")} : ${name}, ${gendered(f, "né", "née")} le ${dateFr(d.subject.birth)}.`,
+    `- Date de l'acte de donation : ${dateFr(d.date)}.`,
+    `- Descendance : ${d.cgi.hasDescendants ? `${donor} a des descendants` : `${donor} n'a aucun descendant (ni enfant, ni petit-enfant)`}.`,
+    "",
+    "### Biens donnés",
+    "",
+    table(["Bien", "Valeur en pleine propriété", "Nature", "Attribution"], rows),
+    "",
+    "## Donataires et état civil",
+    "",
+    beneficiaryTable(d),
+    "",
+    priorGiftsSection(d),
+  ].join("\n");
+}
+
+/** The tax of a scale on a whole-euro amount, rounded half up to the euro (rates have at most two decimals). */
+function scaleEuros(bands: readonly Band[], amount: number): number {
+  let units = 0; // 1/10,000 €
+  let lower = 0;
+  for (const b of bands) {
+    const hi = b.upTo === null ? amount : Math.min(amount, b.upTo);
+    if (hi > lower) units += (hi - lower) * Math.round(b.ratePercent * 100);
+    if (b.upTo === null || amount <= b.upTo) break;
+    lower = b.upTo;
+  }
+  return Math.floor((units + 5_000) / 10_000);
+}
+
+/** The answer format of levels 5 and 6, with the third key for the beneficiaries of art. 990 I sums; the example's tax comes from the law. */
+function formatSection(d: CgiDraft, law: Law, levyIds: readonly string[]): string {
+  const ids = d.beneficiaries.map((b) => b.id);
+  const exampleTaxable = 149_270;
+  const exampleTax = scaleEuros(law.scales.directLine, exampleTaxable);
+  const levy =
+    levyIds.length === 0
+      ? ""
+      : ` ; pour ${listFr(levyIds)}, ${levyIds.length === 1 ? "qui reçoit" : "qui reçoivent"} des capitaux d'assurance-vie relevant de l'art. 990 I, une troisième clé "prelevement_990I" : le prélèvement dû à ce titre (0 s'il n'en doit aucun)`;
+  const example = levyIds.length === 0
+    ? `<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": ${exampleTaxable}, "droits": ${exampleTax}}}, "total_droits": ${exampleTax}}</droits>`
+    : `<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": ${exampleTaxable}, "droits": ${exampleTax}, "prelevement_990I": 0}}, "total_droits": ${exampleTax}}</droits>`;
+  return [
+    "## Format de la réponse",
+    "",
+    `Terminez votre réponse par un unique bloc <droits>…</droits> (la balise <droits> une seule fois dans toute la réponse, rien après le bloc) contenant un objet JSON : "beneficiaires" avec, pour ${ids.length === 1 ? "" : "chacun de "}${listFr(ids)} (ni plus ni moins), les clés "part_taxable" (la part taxable aux droits de ${d.kind === "estate" ? "succession" : "donation"}, arrondie à l'euro le plus proche) et "droits" (les droits calculés sur cette part arrondie, arrondis à l'euro le plus proche ; 0,50 € exactement s'arrondit à l'euro supérieur)${levy} ; puis "total_droits", la somme des droits${levyIds.length === 0 ? "" : " (sans les prélèvements de l'art. 990 I)"}. Nombres entiers, sans espace ni symbole. Un bénéficiaire exonéré, ou dont la part est entièrement couverte par ses abattements, figure avec 0 et 0. Exemple de forme (identifiants et montants fictifs) :`,
+    example,
+  ].join("\n");
+}
+
+/** The rules part: the articles and the decisions (level 5), or the one rule of level 6. */
+function rulesSection(d: CgiDraft, level: CgiLevel, law: Law, decisions: readonly Decision[]): string {
+  if (level === 6) {
+    return [
+      "## Règle à appliquer",
+      "",
+      `Appliquez la législation fiscale française en vigueur à la date ${d.kind === "estate" ? "du décès" : "de la donation"}.`,
+    ].join("\n");
+  }
+  const parts = [articlesSection(law, d.kind)];
+  if (decisions.length > 0) {
+    parts.push(["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...decisions.map((x) => `- ${DECISION_FR[x]}`)].join("\n"));
+  }
+  return parts.join("\n\n");
+}
+
+/**
+ * The prompt in three parts, as for levels 1-4: what varies with the dossier (the introduction and
+ * the file), the law (the articles and the decisions at level 5, the one rule at level 6), and
+ * the answer format.
+ */
+export function notaryPromptParts(d: CgiDraft, level: CgiLevel, law: Law, decisions: readonly Decision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string } {
+  const estate = d.kind === "estate";
+  const task = estate
+    ? `Calculez, pour chaque bénéficiaire de la succession, la part taxable et les droits de succession dus${levyIds.length > 0 ? ", et, pour chaque bénéficiaire de capitaux d'assurance-vie relevant de l'art. 990 I, le prélèvement dû" : ""}.`
+    : "Calculez, pour chaque donataire, la part taxable et les droits de donation dus.";
+  const how =
+    level === 5
+      ? "Appliquez les articles du Code général des impôts reproduits plus bas, avec leurs montants."
+      : `Appliquez la législation fiscale française en vigueur à la date ${estate ? "du décès" : "de la donation"}.`;
+  const intro = `Vous êtes fiscaliste dans une étude notariale. Voici le dossier tel que l'étude l'a reçu : état civil des intéressés, ${estate ? "inventaire de l'actif, relevés des assureurs" : "biens donnés"}, copies des actes antérieurs. ${task} ${how}`;
+  const dossier = estate ? estateDossier(d) : giftDossier(d);
+  return { dossier: `${intro}\n\n${dossier}`, rules: rulesSection(d, level, law, decisions), format: formatSection(d, law, levyIds) };
+}
