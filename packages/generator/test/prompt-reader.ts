@@ -114,14 +114,14 @@ export interface ReadRelationship {
 }
 
 /** The sex a word gives, from its masculine and feminine forms; `undefined` for another word. */
-function sexOfWord(word: string, masculine: readonly string[], feminine: readonly string[]): Sex | undefined {
+export function sexOfWord(word: string, masculine: readonly string[], feminine: readonly string[]): Sex | undefined {
   if (masculine.includes(word)) return "M";
   if (feminine.includes(word)) return "F";
   return undefined;
 }
 
 /** Two words about one person that must agree: the sex they give, or an error naming both. */
-function agree(a: Sex | undefined, b: Sex | undefined, where: string): Sex | undefined {
+export function agree(a: Sex | undefined, b: Sex | undefined, where: string): Sex | undefined {
   if (a !== undefined && b !== undefined && a !== b) fail(`the words of ${where} disagree on the person's sex`);
   return a ?? b;
 }
@@ -185,21 +185,21 @@ export function parseRelationship(cell: string): ReadRelationship {
 // ---------------------------------------------------------------------------------------------
 // The prompt's layout: headed sections, bullet lines, Markdown tables
 
-interface Section {
+export interface Section {
   heading: string;
   lines: string[];
 }
 
-interface Table {
+export interface Table {
   header: string[];
   rows: string[][];
 }
 
-function cellsOf(line: string): string[] {
+export function cellsOf(line: string): string[] {
   return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
 }
 
-function tablesOf(section: Section): Table[] {
+export function tablesOf(section: Section): Table[] {
   const tables: Table[] = [];
   let current: Table | null = null;
   for (const line of section.lines) {
@@ -224,7 +224,7 @@ function tablesOf(section: Section): Table[] {
 }
 
 /** The one table of a section, with the index of each wanted column (found by its header). */
-function tableOf(section: Section, columns: Record<string, RegExp>): { rows: string[][]; col: Record<string, number> } {
+export function tableOf(section: Section, columns: Record<string, RegExp>): { rows: string[][]; col: Record<string, number> } {
   const tables = tablesOf(section);
   if (tables.length !== 1) fail(`section "${section.heading}": expected one table, found ${tables.length}`);
   const table = tables[0]!;
@@ -240,7 +240,7 @@ function tableOf(section: Section, columns: Record<string, RegExp>): { rows: str
 }
 
 /** The text of a section outside its tables, trimmed lines, empty ones dropped. */
-function proseOf(section: Section): string[] {
+export function proseOf(section: Section): string[] {
   return section.lines.map((l) => l.trim()).filter((l) => l !== "" && !l.startsWith("|"));
 }
 
@@ -307,7 +307,7 @@ function beneficiaryId(cell: string, where: string): string {
 }
 
 /** A section that is either one table or one sentence saying there is nothing ("Aucune dette."). */
-function isEmptyStatement(section: Section): boolean {
+export function isEmptyStatement(section: Section): boolean {
   const prose = proseOf(section);
   return tablesOf(section).length === 0 && prose.length === 1 && /^aucun(e|s|es)?\b/i.test(prose[0]!);
 }
