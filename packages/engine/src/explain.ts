@@ -15,7 +15,8 @@ export const RELATIONSHIP_FR: Record<Relationship, string> = {
   unrelated: "personne sans lien de parenté",
 };
 
-const RULE_FR: Record<Rule, string> = {
+/** French name of each rule that `compute(dossier, { ignore })` can switch off (counterfactual sheets). */
+export const RULE_FR: Record<Rule, string> = {
   funeralCap: "plafond des frais funéraires (art. 775)",
   exemption790G: "exonération du don familial de sommes d'argent (art. 790 G)",
   gift790G: "art. 790 G en entier (dons antérieurs 790 G rappelés)",

@@ -34,7 +34,7 @@ export {
   type Rule,
   type ValuePart,
 } from "./compute.js";
-export { euros, explain, RELATIONSHIP_FR } from "./explain.js";
+export { euros, explain, RELATIONSHIP_FR, RULE_FR } from "./explain.js";
 
 import { compute, type Answer, type ComputeOptions } from "./compute.js";
 import { readDossier } from "./dossier.js";
