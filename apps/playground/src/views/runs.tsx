@@ -1,5 +1,5 @@
 import { formatAnswer } from "@succ/scoring";
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { AnyAnswer } from "../logic/answer.js";
 import { percent, percentInterval, reward, rewardInterval, score as fmtScore, signed } from "../logic/format.js";
 import { formatRoute } from "../logic/route.js";
@@ -222,8 +222,10 @@ function RolloutDetail({ run, rollout, onClose }: { run: Run; rollout: Rollout; 
   const dossier = useMemo(() => (task ? readDossier(task.info.dossier) : null), [task]);
   const view = useMemo(() => (task && rollout.reply !== null ? scoreView(rollout.reply, task.answer, dossier) : null), [task, rollout, dossier]);
   const link = run.summary && run.summary.seed !== null ? formatRoute({ view: "tasks", seed: run.summary.seed, level: run.summary.level ?? 0, index: rollout.index }) : null;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.scrollIntoView({ block: "nearest" }), [rollout]);
   return (
-    <div class="detail" data-testid="rollout-detail">
+    <div class="detail" data-testid="rollout-detail" ref={box}>
       <header>
         <h3>
           {rollout.id}, rollout {rollout.rollout}
@@ -337,6 +339,7 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
           {rows.length} of {run.rollouts.length} rollouts
         </span>
       </form>
+      {open && <RolloutDetail run={run} rollout={open} onClose={() => setOpen(null)} />}
       <table class="tasks-table" data-testid="rollout-table">
         <thead>
           <tr>
@@ -379,7 +382,6 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
           </button>
         </div>
       )}
-      {open && <RolloutDetail run={run} rollout={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }
