@@ -7,7 +7,7 @@ const NODE_BUILTINS = new Set(builtinModules);
  * The app runs in a browser only: a `node:` import (or a bare Node built-in such as `fs`) that
  * reaches the bundle from any package is a build error, not a silent browser shim.
  */
-function noNodeBuiltins(): Plugin {
+export function noNodeBuiltins(): Plugin {
   return {
     name: "playground:no-node-builtins",
     enforce: "pre",

@@ -170,7 +170,7 @@ function Charts({ runs }: { runs: Run[] }) {
       <BarChart
         title="Distribution of scores (share of rollouts)"
         series={names}
-        max={Math.max(0.05, ...hist.flatMap((h, i) => h.map((b) => b.count / Math.max(1, runs[i]!.rollouts.length))))}
+        max={Math.max(0.1, Math.ceil(10 * Math.max(...hist.flatMap((h, i) => h.map((b) => b.count / Math.max(1, runs[i]!.rollouts.length))))) / 10)}
         format={(x) => `${Math.round(100 * x)} %`}
         bars={hist[0]!.map((bin, k) => ({
           label: bin.label,
