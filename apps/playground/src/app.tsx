@@ -71,8 +71,8 @@ export function App() {
     try {
       setSlot(i, { run: loadRun(files), error: null });
     } catch (e) {
-      if (!(e instanceof RunFileError)) throw e;
-      setSlot(i, { run: slots[i]!.run, error: e.message });
+      const message = e instanceof RunFileError ? e.message : `${files.map((f) => f.name).join(", ")}: cannot be read (${e instanceof Error ? e.message : String(e)})`;
+      setSlot(i, { run: slots[i]!.run, error: message });
     }
   };
 
@@ -107,7 +107,9 @@ export function App() {
       />
     );
   } else {
-    body = <RunsView slots={slots} onFiles={onFiles} onClear={(i) => setSlot(i, { run: null, error: null })} />;
+    body = (
+      <RunsView slots={slots} onFiles={onFiles} onError={(i, error) => setSlot(i, { run: slots[i]!.run, error })} onClear={(i) => setSlot(i, { run: null, error: null })} />
+    );
   }
 
   return (

@@ -1,3 +1,4 @@
+import { LEVELS } from "@succ/generator";
 import { describe, expect, it } from "vitest";
 import { formatRoute, parseRoute } from "../src/logic/route.js";
 
@@ -11,13 +12,13 @@ describe("permalinks", () => {
   });
 
   it("keeps the defaults for what is wrong, and names it", () => {
-    const { route, problems } = parseRoute("#view=nope&seed=x&i=-1&level=9");
+    const { route, problems } = parseRoute("#view=nope&seed=x&i=-1&level=99");
     expect(route).toEqual({ view: "tasks", seed: 0, level: 0, index: 0 });
     expect(problems).toEqual([
       'view must be one of tasks, score, whatif, calculator, runs, got "nope"',
       'seed must be a whole number, got "x"',
       'i must be a whole number ≥ 0, got "-1"',
-      "level must be one of 0, 1, 2, 3, 4 (0 is the mix), got 9",
+      `level must be one of ${[0, ...LEVELS].join(", ")} (0 is the mix), got 99`,
     ]);
   });
 

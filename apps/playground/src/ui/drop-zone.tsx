@@ -29,8 +29,13 @@ async function readAll(files: readonly File[]): Promise<NamedText[]> {
 }
 
 /** Drop results.jsonl and summary.json (or their folder) here, or pick them. */
-export function DropZone(props: { slot: string; title: string; onFiles: (files: NamedText[]) => void; children?: preact.ComponentChildren }) {
+export function DropZone(props: { slot: string; title: string; onFiles: (files: NamedText[]) => void; onError: (message: string) => void; children?: preact.ComponentChildren }) {
   const [over, setOver] = useState(false);
+  const take = (files: Promise<File[]> | File[]) =>
+    Promise.resolve(files)
+      .then(readAll)
+      .then((texts) => texts.length > 0 && props.onFiles(texts))
+      .catch((e: unknown) => props.onError(`the files cannot be read: ${e instanceof Error ? e.message : String(e)}`));
   return (
     <div
       class={`drop ${over ? "over" : ""}`}
@@ -40,10 +45,10 @@ export function DropZone(props: { slot: string; title: string; onFiles: (files: 
         setOver(true);
       }}
       onDragLeave={() => setOver(false)}
-      onDrop={async (e) => {
+      onDrop={(e) => {
         e.preventDefault();
         setOver(false);
-        if (e.dataTransfer) props.onFiles(await readAll(await droppedFiles(e.dataTransfer)));
+        if (e.dataTransfer) void take(droppedFiles(e.dataTransfer));
       }}
     >
       <strong>{props.title}</strong>
@@ -56,11 +61,11 @@ export function DropZone(props: { slot: string; title: string; onFiles: (files: 
             multiple
             accept=".json,.jsonl,application/json"
             data-testid={`files-${props.slot}`}
-            onChange={async (e) => {
+            onChange={(e) => {
               const input = e.currentTarget;
               const files = [...(input.files ?? [])];
               input.value = "";
-              if (files.length > 0) props.onFiles(await readAll(files));
+              void take(files);
             }}
           />
         </label>

@@ -512,7 +512,7 @@ function Compare({ a, b }: { a: Run; b: Run }) {
   );
 }
 
-export function RunsView(props: { slots: RunSlot[]; onFiles: (slot: number, files: NamedText[]) => void; onClear: (slot: number) => void }) {
+export function RunsView(props: { slots: RunSlot[]; onFiles: (slot: number, files: NamedText[]) => void; onError: (slot: number, message: string) => void; onClear: (slot: number) => void }) {
   const runs = props.slots.map((s) => s.run).filter((r): r is Run => r !== null && r.rollouts.length > 0);
   return (
     <div class="view runs">
@@ -520,7 +520,7 @@ export function RunsView(props: { slots: RunSlot[]; onFiles: (slot: number, file
         {props.slots.map((slot, i) => {
           const name = String.fromCharCode(65 + i);
           return (
-            <DropZone key={name} slot={name} title={`Run ${name}${i > 0 ? " (to compare)" : ""}`} onFiles={(files) => props.onFiles(i, files)}>
+            <DropZone key={name} slot={name} title={`Run ${name}${i > 0 ? " (to compare)" : ""}`} onFiles={(files) => props.onFiles(i, files)} onError={(message) => props.onError(i, message)}>
               {slot.run && (
                 <p class="loaded" data-testid={`loaded-${name}`}>
                   {slot.run.name}: {slot.run.rollouts.length.toLocaleString("en")} rollouts{slot.run.summary ? ", summary" : ""}{" "}

@@ -7,6 +7,7 @@ import { scoreView, type Counterfactual, type FieldVerdict, type ScoreView } fro
 import type { OpenedTask } from "../logic/task.js";
 import { rulesThatChange } from "../logic/whatif.js";
 import { AnswerTable } from "../ui/answer-table.js";
+import { TaskHead } from "../ui/task-head.js";
 
 function ruleName(rule: Rule): string {
   return `${(RULE_FR as Partial<Record<Rule, string>>)[rule] ?? rule} (${rule})`;
@@ -70,11 +71,7 @@ export function ScoreView(props: { opened: OpenedTask; reply: string; onReply: (
   };
   return (
     <div class="view score">
-      <header class="task-head">
-        <h2 data-testid="task-id">{opened.task.id}</h2>
-        <span class="tag">level {opened.task.level}</span>
-        <span class="tag">{opened.task.variant}</span>
-      </header>
+      <TaskHead task={opened.task} />
       <div class="columns">
         <section>
           <h3>Reply</h3>

@@ -1,6 +1,7 @@
 import type { OpenedTask } from "../logic/task.js";
 import { AnswerTable } from "../ui/answer-table.js";
 import { Sheet } from "../ui/sheet.js";
+import { TaskHead } from "../ui/task-head.js";
 import type { AnyAnswer } from "../logic/answer.js";
 
 /** One task: the prompt as the model sees it, the gold answer, the dossier and the sheet. */
@@ -8,10 +9,7 @@ export function TasksView({ opened, links }: { opened: OpenedTask; links: { task
   const { task, dossier } = opened;
   return (
     <div class="view tasks">
-      <header class="task-head">
-        <h2 data-testid="task-id">{task.id}</h2>
-        <span class="tag">level {task.level}</span>
-        <span class="tag">{task.variant}</span>
+      <TaskHead task={task}>
         <span class="tag">seed {task.info.seed}, index {task.info.index}</span>
         <span class="tag">generator {task.info.generatorVersion}</span>
         <a class="permalink no-print" href={links.tasks} title="Link to this task">
@@ -19,7 +17,7 @@ export function TasksView({ opened, links }: { opened: OpenedTask; links: { task
         </a>
         <a class="no-print" href={links.score}>Score a reply</a>
         <a class="no-print" href={links.whatif}>What if</a>
-      </header>
+      </TaskHead>
       <div class="columns">
         <section class="prompt-col no-print">
           <h3>Prompt ({task.prompt.length.toLocaleString("en")} characters)</h3>

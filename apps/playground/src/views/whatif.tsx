@@ -4,6 +4,7 @@ import type { OpenedTask } from "../logic/task.js";
 import { ruleChoices, rulesThatChange, whatIf } from "../logic/whatif.js";
 import { beneficiaryLabel } from "../ui/answer-table.js";
 import { Sheet } from "../ui/sheet.js";
+import { TaskHead } from "../ui/task-head.js";
 
 function amount(x: number): string {
   return Number.isNaN(x) ? "–" : euros(x);
@@ -17,11 +18,7 @@ export function WhatIfView(props: { opened: OpenedTask; ignore: readonly Rule[];
   const toggle = (rule: Rule, on: boolean) => props.onIgnore(ruleChoices().map((c) => c.rule).filter((r) => (r === rule ? on : ignore.includes(r))));
   return (
     <div class="view whatif">
-      <header class="task-head">
-        <h2 data-testid="task-id">{opened.task.id}</h2>
-        <span class="tag">level {opened.task.level}</span>
-        <span class="tag">{opened.task.variant}</span>
-      </header>
+      <TaskHead task={opened.task} />
       <div class="columns">
         <section>
           <h3>Rules switched off</h3>
