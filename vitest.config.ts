@@ -16,6 +16,8 @@ export default defineConfig({
       })),
       // The release check (local registry, publish, install): its own config and timeouts.
       "apps/release-check",
+      // The playground: unit tests of its view logic, end-to-end tests in headless Chromium.
+      "apps/playground",
     ],
   },
 });
