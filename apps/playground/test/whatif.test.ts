@@ -16,7 +16,7 @@ describe("what if a rule is switched off", () => {
       { field: "B1.droits", before: 106943, after: 106494 },
       { field: "total_droits", before: 106943, after: 106494 },
     ]);
-    expect(w.sheet).toContain("Calcul contrefactuel, règles écartées : plafond des frais funéraires (art. 775).");
+    expect(w.sheet).toContain("Calcul contrefactuel, règles écartées : frais funéraires (art. 775) : la facture déduite en entier.");
   });
 
   it("changes nothing with no rule off, or a rule the dossier does not use", () => {
