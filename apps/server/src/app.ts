@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createRequire } from "node:module";
 import { fingerprint, GENERATOR_VERSION } from "@succ/generator";
 import { scoreReply, type ExpectedAnswer } from "@succ/scoring";
+import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { RequestError, badRequest } from "./errors.js";
@@ -32,7 +33,7 @@ export interface AppConfig {
   versions?: Record<string, string>;
 }
 
-/** Set by the process when it stops: /health answers 503 and every response closes its connection. */
+/** Set by the process when it stops: /health answers 503 (the process closes every connection after its answer). */
 export interface AppState {
   draining: boolean;
 }
@@ -70,7 +71,9 @@ function digest(text: string): Buffer {
 }
 
 function sendError(c: Context, e: RequestError): Response {
-  if (e.status === 413) c.header("Connection", "close"); // the rest of an oversized body is not read
+  // The rest of an oversized body is not worth reading: close the connection after the answer.
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  if (e.status === 413 && outgoing !== undefined) outgoing.shouldKeepAlive = false;
   if (e.status === 401) c.header("WWW-Authenticate", 'Bearer realm="succ serve"');
   return c.json({ error: e.message.replace(/\s*\n\s*/g, " ") }, e.status);
 }
@@ -135,7 +138,6 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   };
 
   app.use("*", async (c, next) => {
-    if (state.draining) c.header("Connection", "close");
     if (expectedToken !== null && c.req.path !== "/health") {
       const header = c.req.header("authorization") ?? "";
       const given = header.startsWith("Bearer ") ? header.slice(7) : c.req.path === "/openrlhf" ? (c.req.query("token") ?? "") : "";

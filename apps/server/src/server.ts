@@ -4,7 +4,7 @@
  * requests in flight finish (each answered with `Connection: close`), then exits.
  */
 import cluster, { type Worker } from "node:cluster";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp, type AppConfig, type AppState } from "./app.js";
@@ -51,10 +51,12 @@ export async function listen(options: ServeOptions): Promise<Listening> {
   const state: AppState = { draining: false };
   const app = createApp(options, state);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
-  let inFlight = 0;
-  server.on("request", (_req, res) => {
-    inFlight++;
-    res.once("close", () => inFlight--);
+  // The responses not sent yet: when the server stops, each closes its connection once sent.
+  const open = new Set<ServerResponse>();
+  server.on("request", (_req, res: ServerResponse) => {
+    open.add(res);
+    if (state.draining) res.shouldKeepAlive = false;
+    res.once("close", () => open.delete(res));
   });
   await new Promise<void>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => reject(listenError(e, options.host, options.port));
@@ -75,6 +77,7 @@ export async function listen(options: ServeOptions): Promise<Listening> {
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
       state.draining = true;
+      for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
       const cut = setTimeout(() => server.closeAllConnections(), options.graceMs);
       cut.unref();
       server.close(() => {
@@ -83,7 +86,7 @@ export async function listen(options: ServeOptions): Promise<Listening> {
       });
       server.closeIdleConnections();
     }));
-  return { server, state, port, url: `http://${hostInUrl(options.host)}:${port}`, inFlight: () => inFlight, stop };
+  return { server, state, port, url: `http://${hostInUrl(options.host)}:${port}`, inFlight: () => open.size, stop };
 }
 
 function describe(options: ServeOptions): string {
