@@ -10,12 +10,12 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { RequestError, badRequest } from "./errors.js";
-import { GoldCache, readSeed, readSetLevel, type SetDefaults } from "./gold.js";
+import { GoldCache, readSeed, readSetName, setName, type SetDefaults } from "./gold.js";
 import { readOpenRlhfRequest, readScoreRequest, type GoldSource } from "./requests.js";
 import { replyFromQuery, trimReply } from "./reply.js";
 
 export interface AppConfig {
-  /** The set of an id that names no seed or level, and of OpenRLHF labels. */
+  /** The set of an id that names no seed or set, and of OpenRLHF labels. */
   defaults: SetDefaults;
   /** Most replies in one request. */
   maxBatch: number;
@@ -39,7 +39,7 @@ export interface AppState {
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
-  defaults: { seed: 0, level: 0 },
+  defaults: { seed: 0, set: 0 },
   maxBatch: 4096,
   maxBodyBytes: 64 * 1024 * 1024,
   cacheSize: 65_536,
@@ -95,7 +95,7 @@ async function readJson(c: Context): Promise<unknown> {
 /** Query parameters of /openrlhf (OpenRLHF sends only a URL and a body, so settings ride in the URL). */
 function openRlhfSettings(c: Context, config: AppConfig) {
   const query = c.req.query();
-  const known = ["seed", "level", "trimReply", "allOrNothing", "token"];
+  const known = ["seed", "set", "trimReply", "allOrNothing", "token"];
   for (const key of Object.keys(query)) {
     if (!known.includes(key)) throw badRequest(`?${key.slice(0, 40)}: unknown parameter (expected ${known.join(", ")})`);
   }
@@ -112,10 +112,10 @@ function openRlhfSettings(c: Context, config: AppConfig) {
     throw badRequest(`?${key}: expected 1, 0, true or false, got ${JSON.stringify(raw.slice(0, 40))}`);
   };
   const seed = number("seed");
-  const level = number("level");
+  const set = query.set;
   const defaults: SetDefaults = {
     seed: seed === undefined ? config.defaults.seed : readSeed(seed, "?seed"),
-    level: level === undefined ? config.defaults.level : readSetLevel(level, "?level"),
+    set: set === undefined ? config.defaults.set : readSetName(set, "?set"),
   };
   return { defaults, trimReply: flag("trimReply", config.trimReply), allOrNothing: flag("allOrNothing", config.allOrNothing) };
 }
@@ -198,10 +198,10 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     return c.json({
       packages: versions,
       generatorVersion: GENERATOR_VERSION,
-      defaultSet: { n: 400, seed: 0, level: 0, fingerprint: defaultFingerprint },
+      defaultSet: { n: 400, seed: 0, set: "mix", fingerprint: defaultFingerprint },
       server: {
         seed: config.defaults.seed,
-        level: config.defaults.level,
+        set: setName(config.defaults.set),
         trimReply: config.trimReply,
         allOrNothing: config.allOrNothing,
         maxBatch: config.maxBatch,

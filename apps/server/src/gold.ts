@@ -6,8 +6,17 @@ import { generateTask, LEVELS, mixLevel, type Level } from "@succ/generator";
 import type { ExpectedAnswer } from "@succ/scoring";
 import { badRequest, checkKnownKeys, isRecord, kindOf } from "./errors.js";
 
-/** 0 = the mix of levels (what `succ generate` writes by default), or one level's set. */
+/**
+ * A task set by the `--level` of `succ generate` that draws it: 0 = the mix of levels (the
+ * default), or one level's set. On the wire it is named: "mix", "level-1", "level-2", … (a task
+ * of the mix has its own level, 1 to 4, but belongs to the set "mix").
+ */
 export type SetLevel = 0 | Level;
+
+/** The name of a set in requests and datasets: "mix" or "level-<L>". */
+export function setName(set: SetLevel): string {
+  return set === 0 ? "mix" : `level-${set}`;
+}
 
 /**
  * What changes a task set beyond its seed and level. None yet: this is where a set option goes
@@ -30,10 +39,10 @@ export interface TaskRef {
   options: SetOptions;
 }
 
-/** The set a reference falls back to when it names no seed or level (`succ serve --seed/--level`). */
+/** The set a reference falls back to when it names no seed or set (`succ serve --seed/--level`). */
 export interface SetDefaults {
   seed: number;
-  level: SetLevel;
+  set: SetLevel;
 }
 
 const ID = /^succession-(\d{1,4})-(\d{1,16})$/;
@@ -49,9 +58,13 @@ export function readSeed(value: unknown, where: string): number {
   return value;
 }
 
-export function readSetLevel(value: unknown, where: string): SetLevel {
-  if (value === 0 || LEVELS.includes(value as Level)) return value as SetLevel;
-  throw badRequest(`${where}: expected 0 (the mix of levels) or a level from ${LEVELS[0]} to ${LEVELS[LEVELS.length - 1]}, got ${describe(value)}`);
+/** "mix" or "level-<L>" for a level L of the generator. */
+export function readSetName(value: unknown, where: string): SetLevel {
+  if (value === "mix") return 0;
+  const level = LEVELS.find((l) => value === `level-${l}`);
+  if (level !== undefined) return level;
+  const names = ["mix", ...LEVELS.map((l) => `level-${l}`)].map((n) => `"${n}"`).join(", ");
+  throw badRequest(`${where}: expected ${names}, got ${describe(value)}`);
 }
 
 export function readSetOptions(value: unknown, where: string): SetOptions {
@@ -86,7 +99,7 @@ export function readTaskRef(id: unknown, seed: number, set: SetLevel, options: S
   }
   if (set === 0 && mixLevel(index) !== level) {
     throw badRequest(
-      `${where}: unknown task id ${describe(id)} in ${describeSet(0)} (task ${index} of the mix is "succession-${mixLevel(index)}-${index}"); for the level-${level} set, give "level": ${level}`,
+      `${where}: unknown task id ${describe(id)} in ${describeSet(0)} (task ${index} of the mix is "succession-${mixLevel(index)}-${index}"); for the level-${level} set, give "set": "level-${level}"`,
     );
   }
   if (set !== 0 && set !== level) {

@@ -4,7 +4,7 @@
  */
 import { checkExpected, ScoringError, type ExpectedAnswer } from "@succ/scoring";
 import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
-import { readSeed, readSetLevel, readSetOptions, readTaskRef, type SetDefaults, type TaskRef } from "./gold.js";
+import { readSeed, readSetName, readSetOptions, readTaskRef, type SetDefaults, type TaskRef } from "./gold.js";
 
 /** Where a reply's gold answer comes from: given in the request, or rebuilt from a task. */
 export type GoldSource = { answer: ExpectedAnswer } | { task: TaskRef };
@@ -27,8 +27,8 @@ export interface OpenRlhfRequest {
 }
 
 const SCORE_KEYS = ["items", "allOrNothing", "trimReply"] as const;
-const ITEM_KEYS = ["reply", "answer", "id", "seed", "level", "options"] as const;
-const REF_KEYS = ["id", "seed", "level", "options"] as const;
+const ITEM_KEYS = ["reply", "answer", "id", "seed", "set", "options"] as const;
+const REF_KEYS = ["id", "seed", "set", "options"] as const;
 
 function readAnswer(value: unknown, where: string): ExpectedAnswer {
   try {
@@ -49,16 +49,16 @@ function checkBatch(length: number, maxBatch: number, where: string): void {
   if (length > maxBatch) throw new RequestError(413, `${where}: ${length} items, over the limit of ${maxBatch} a request (succ serve --max-batch)`);
 }
 
-/** A task reference: {id, seed?, level?, options?}, the missing ones taken from `defaults`. */
+/** A task reference: {id, seed?, set?, options?}, the missing ones taken from `defaults`. */
 function readRef(value: Record<string, unknown>, defaults: SetDefaults, where: string): TaskRef {
   const prefix = where === "" ? "" : `${where}.`;
   const seed = value.seed === undefined ? defaults.seed : readSeed(value.seed, `${prefix}seed`);
-  const level = value.level === undefined ? defaults.level : readSetLevel(value.level, `${prefix}level`);
+  const set = value.set === undefined ? defaults.set : readSetName(value.set, `${prefix}set`);
   const options = readSetOptions(value.options, `${prefix}options`);
-  return readTaskRef(value.id, seed, level, options, `${prefix}id`);
+  return readTaskRef(value.id, seed, set, options, `${prefix}id`);
 }
 
-/** `POST /score`: {"items": [{"reply", "answer"} | {"reply", "id", "seed"?, "level"?, "options"?}], "allOrNothing"?, "trimReply"?}. */
+/** `POST /score`: {"items": [{"reply", "answer"} | {"reply", "id", "seed"?, "set"?, "options"?}], "allOrNothing"?, "trimReply"?}. */
 export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch: number): ScoreRequest {
   if (!isRecord(body)) throw badRequest(`the body must be a JSON object {"items": [...]}, got ${kindOf(body)}`);
   checkKnownKeys(body, SCORE_KEYS, "");
@@ -77,7 +77,7 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
     if (hasAnswer && hasId) throw badRequest(`${where}: give "answer" or "id", not both`);
     if (!hasAnswer && !hasId) throw badRequest(`${where}: missing "id" (with "seed") or "answer" (the gold answer)`);
     if (hasAnswer) {
-      for (const key of ["seed", "level", "options"] as const) {
+      for (const key of ["seed", "set", "options"] as const) {
         if (item[key] !== undefined) throw badRequest(`${where}.${key}: only with "id" (an "answer" is already the gold)`);
       }
       return { reply: item.reply, gold: { answer: readAnswer(item.answer, `${where}.answer`) } };
@@ -89,14 +89,14 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
 
 /**
  * An OpenRLHF label: a task id (of the server's default set), a gold answer, or a task
- * reference {"id", "seed"?, "level"?, "options"?}, the last two as JSON text or as an object.
+ * reference {"id", "seed"?, "set"?, "options"?}, the last two as JSON text or as an object.
  */
 export function readLabel(label: unknown, defaults: SetDefaults, where: string): GoldSource {
   let value = label;
   if (typeof label === "string") {
     const text = label.trim();
     if (text === "") throw badRequest(`${where}: empty (run OpenRLHF with --data.label_key naming the column of task ids or gold answers)`);
-    if (!text.startsWith("{")) return { task: readTaskRef(text, defaults.seed, defaults.level, {}, where) };
+    if (!text.startsWith("{")) return { task: readTaskRef(text, defaults.seed, defaults.set, {}, where) };
     try {
       value = JSON.parse(text);
     } catch {

@@ -90,7 +90,7 @@ export async function listen(options: ServeOptions): Promise<Listening> {
 }
 
 function describe(options: ServeOptions): string {
-  const set = options.defaults.level === 0 ? "mix of levels" : `level ${options.defaults.level}`;
+  const set = options.defaults.set === 0 ? "mix of levels" : `level ${options.defaults.set}`;
   return [
     `${options.workers} worker${options.workers === 1 ? "" : "s"}`,
     `default set: seed ${options.defaults.seed}, ${set}`,

@@ -46,8 +46,8 @@ describe("POST /score", () => {
       items: [
         { reply: formatAnswer(mix.answer), id: "succession-4-1", seed: 0 },
         { reply: formatAnswer(mix.answer), id: "succession-4-1" }, // seed 0 and the mix by default
-        { reply: formatAnswer(mix.answer), id: "succession-4-1", seed: 0, level: 4 },
-        { reply: formatAnswer(single.answer), id: "succession-4-1", seed: 0, level: 4 },
+        { reply: formatAnswer(mix.answer), id: "succession-4-1", seed: 0, set: "level-4" },
+        { reply: formatAnswer(single.answer), id: "succession-4-1", seed: 0, set: "level-4" },
         { reply: formatAnswer(other.answer), id: other.id, seed: 7, options: {} },
       ],
     });
@@ -110,13 +110,14 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["neither answer nor id", { items: [{ reply: "x" }] }, 400, 'items[0]: missing "id" (with "seed") or "answer" (the gold answer)'],
     ["both answer and id", { items: [{ reply: "x", answer: EXPECTED, id: "succession-1-0" }] }, 400, 'items[0]: give "answer" or "id", not both'],
     ["a seed with an answer", { items: [{ reply: "x", answer: EXPECTED, seed: 1 }] }, 400, 'items[0].seed: only with "id" (an "answer" is already the gold)'],
-    ["a misspelt field", { items: [{ reply: "x", id: "succession-1-0", sede: 1 }] }, 400, 'items[0]: unknown field "sede" (expected "reply", "answer", "id", "seed", "level", "options")'],
+    ["a misspelt field", { items: [{ reply: "x", id: "succession-1-0", sede: 1 }] }, 400, 'items[0]: unknown field "sede" (expected "reply", "answer", "id", "seed", "set", "options")'],
     ["a malformed answer", { items: [{ reply: "x", answer: { beneficiaires: {}, total_droits: 0 } }] }, 400, "items[0].answer: not a gold answer: expected.beneficiaires is empty"],
     ["an answer whose total is not the sum", { items: [{ reply: "x", answer: { ...EXPECTED, total_droits: 1 } }] }, 400, /^items\[0\]\.answer: not a gold answer: /],
     ["a negative seed", { items: [{ reply: "x", id: "succession-1-0", seed: -1 }] }, 400, `items[0].seed: expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got -1`],
     ["a seed as text", { items: [{ reply: "x", id: "succession-1-0", seed: "0" }] }, 400, `items[0].seed: expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got "0"`],
     ["a fractional seed", { items: [{ reply: "x", id: "succession-1-0", seed: 1.5 }] }, 400, /^items\[0\]\.seed: .* got 1\.5$/],
-    ["level 5", { items: [{ reply: "x", id: "succession-1-0", level: 5 }] }, 400, "items[0].level: expected 0 (the mix of levels) or a level from 1 to 4, got 5"],
+    ["set level-5", { items: [{ reply: "x", id: "succession-1-0", set: "level-5" }] }, 400, 'items[0].set: expected "mix", "level-1", "level-2", "level-3", "level-4", got "level-5"'],
+    ["set as a number", { items: [{ reply: "x", id: "succession-1-0", set: 0 }] }, 400, 'items[0].set: expected "mix", "level-1", "level-2", "level-3", "level-4", got 0'],
     ["an unknown set option", { items: [{ reply: "x", id: "succession-1-0", options: { law: "fictional" } }] }, 400, 'items[0].options: unknown option "law" (this server knows no set option yet)'],
     ["options not an object", { items: [{ reply: "x", id: "succession-1-0", options: [] }] }, 400, "items[0].options: expected an object, got an array"],
     ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4)'],
@@ -186,15 +187,15 @@ describe("POST /openrlhf: OpenRLHF's remote reward protocol", () => {
     expect(r.body.extra_logs.succ_well_formed).toEqual([0, 0, 0, 0]);
   });
 
-  it("takes the settings from the URL: seed, level, trimReply, allOrNothing", async () => {
+  it("takes the settings from the URL: seed, set, trimReply, allOrNothing", async () => {
     const single = generateTask(3, 1, 4);
     const body = { query: [`${chat("x")}${formatAnswer(single.answer)}<|im_end|>`, query[3]], prompts: [chat("x"), prompts[3]], labels: [single.id, labels[3]] };
-    const r = await post(app(), "/openrlhf?seed=3&level=4&trimReply=1&allOrNothing=true", body);
+    const r = await post(app(), "/openrlhf?seed=3&set=level-4&trimReply=1&allOrNothing=true", body);
     expect(r.body.rewards).toEqual([1, 0]);
     const bad = await post(app(), "/openrlhf?seed=x", body);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(`?seed: expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got "x"`);
-    expect((await post(app(), "/openrlhf?trim=1", body)).body.error).toBe("?trim: unknown parameter (expected seed, level, trimReply, allOrNothing, token)");
+    expect((await post(app(), "/openrlhf?trim=1", body)).body.error).toBe("?trim: unknown parameter (expected seed, set, trimReply, allOrNothing, token)");
   });
 
   it("takes a label given as an object, as a dataset's struct column arrives", async () => {
@@ -213,7 +214,7 @@ describe("POST /openrlhf: OpenRLHF's remote reward protocol", () => {
     ["lists of different lengths", { query: ["a", "b"], prompts: ["a"], labels: ["succession-1-0"] }, "query, prompts and labels must have one length, got 2, 1 and 1"],
     ["a query that is not a string", { query: [1], prompts: ["a"], labels: ["succession-1-0"] }, "query[0]: expected a string, got a number"],
     ["a label that is broken JSON", { query: ["a"], prompts: ["a"], labels: ["{beneficiaires"] }, 'labels[0]: starts with "{" but is not valid JSON (expected a gold answer or {"id", "seed"})'],
-    ["an unknown id", { query: ["a"], prompts: ["a"], labels: ["succession-2-0"] }, 'labels[0]: unknown task id "succession-2-0" in the mix of levels (task 0 of the mix is "succession-1-0"); for the level-2 set, give "level": 2'],
+    ["an unknown id", { query: ["a"], prompts: ["a"], labels: ["succession-2-0"] }, 'labels[0]: unknown task id "succession-2-0" in the mix of levels (task 0 of the mix is "succession-1-0"); for the level-2 set, give "set": "level-2"'],
     ["a label that is a number", { query: ["a"], prompts: ["a"], labels: [3] }, 'labels[0]: expected a task id, a gold answer or {"id", "seed"}, got a number'],
   ])("refuses %s", async (_what, body, error) => {
     const r = await post(app(), "/openrlhf", body);
@@ -231,7 +232,7 @@ describe("GET /health, GET /version, the bearer token", () => {
     expect(version.packages["@succ/cli"]).toBe("9.9.9");
     expect(Object.keys(version.packages).sort()).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring"]);
     expect(version.generatorVersion).toBe(GENERATOR_VERSION);
-    expect(version.defaultSet).toEqual({ n: 400, seed: 0, level: 0, fingerprint: fingerprint({ n: 400, seed: 0, level: 0 }) });
+    expect(version.defaultSet).toEqual({ n: 400, seed: 0, set: "mix", fingerprint: fingerprint({ n: 400, seed: 0, level: 0 }) });
   });
 
   it("asks every route but /health for the token", async () => {

@@ -1,7 +1,7 @@
 import { generateTask, mixLevel, taskLine } from "@succ/generator";
 import { describe, expect, it } from "vitest";
 import { RequestError } from "../src/errors";
-import { GoldCache, readTaskRef, type TaskRef } from "../src/gold";
+import { GoldCache, readSetName, readTaskRef, setName, type TaskRef } from "../src/gold";
 
 function refusal(run: () => unknown): string {
   try {
@@ -24,7 +24,7 @@ describe("the sets a task id may belong to", () => {
   it("refuses an id that the mix does not have, and says which set has it", () => {
     // Task 17 of the mix: 17 % 4 = 1, the cycle's second level, 4.
     expect(refusal(() => readTaskRef("succession-3-17", 0, 0, {}, "items[2].id"))).toBe(
-      'items[2].id: unknown task id "succession-3-17" in the mix of levels (task 17 of the mix is "succession-4-17"); for the level-3 set, give "level": 3',
+      'items[2].id: unknown task id "succession-3-17" in the mix of levels (task 17 of the mix is "succession-4-17"); for the level-3 set, give "set": "level-3"',
     );
     expect(readTaskRef("succession-3-17", 0, 3, {}, "id")).toMatchObject({ set: 3, level: 3, index: 17 });
   });
@@ -95,5 +95,17 @@ describe("GoldCache", () => {
     cache.get(ref(1, 1));
     cache.get(readTaskRef("succession-4-1", 0, 4, {}, "id"));
     expect([cache.hits, cache.misses]).toEqual([0, 3]);
+  });
+});
+
+describe("set names", () => {
+  it('reads "mix" and "level-<L>", and writes them back', () => {
+    expect(readSetName("mix", "set")).toBe(0);
+    expect(readSetName("level-3", "set")).toBe(3);
+    expect([0, 1, 2, 3, 4].map((l) => setName(l as 0 | 1 | 2 | 3 | 4))).toEqual(["mix", "level-1", "level-2", "level-3", "level-4"]);
+  });
+
+  it.each([["level-03"], ["level-0"], ["Mix"], ["level-5"], [3]])("refuses %j", (value) => {
+    expect(refusal(() => readSetName(value, "items[0].set"))).toMatch(/^items\[0\]\.set: expected "mix", "level-1", .*"level-4", got /);
   });
 });

@@ -108,7 +108,7 @@ describe("succ serve on 127.0.0.1", () => {
       const ok = await postJson(`${served.url}/score`, {
         items: [
           { reply: formatAnswer(mix.answer), id: "succession-4-1", seed: 0 },
-          { reply: formatAnswer(level4.answer), id: "succession-4-1", seed: 0, level: 4 },
+          { reply: formatAnswer(level4.answer), id: "succession-4-1", seed: 0, set: "level-4" },
           { reply: formatAnswer(EXPECTED), answer: EXPECTED },
           { reply: `${formatAnswer(EXPECTED)}<droits>{}</droits>`, answer: EXPECTED },
         ],

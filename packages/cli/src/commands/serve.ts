@@ -15,9 +15,10 @@ then finishes the requests in flight. See docs/serve-and-train.md.
   POST /score      {"items": [{"reply": "…", "id": "succession-4-1", "seed": 0} |
                               {"reply": "…", "answer": {gold answer}}, …],
                     "allOrNothing"?: bool, "trimReply"?: bool}
-                   → {"scores": [...], "reasons": [...]}, in order. An item may add "level"
-                   (0 = the mix of levels, as \`succ generate\` writes by default, or 1-4 for
-                   a single-level set) and "options" (set options; none yet).
+                   → {"scores": [...], "reasons": [...]}, in order. An item with an id may
+                   add "set": "mix" (the mix of levels, what \`succ generate\` writes by
+                   default) or "level-1" … "level-4" (the set of \`succ generate --level L\`),
+                   and "options" (set options; none yet).
   POST /openrlhf   OpenRLHF's remote reward protocol (--reward.remote_url):
                    {"query", "prompts", "labels"} → {"rewards", "scores", "extra_logs"};
                    a label is a task id, a gold answer (JSON) or {"id", "seed"}
@@ -34,7 +35,8 @@ then finishes the requests in flight. See docs/serve-and-train.md.
   --max-body-mb M     largest request body in MiB (default 64; more gets 413)
   --cache-size N      gold answers kept in memory, least recently used dropped (default 65536)
   --seed S            seed of an id sent without one, and of OpenRLHF labels (default 0)
-  --level L           set of an id sent without "level" (default 0 = the mix of levels)
+  --level L           set of an id sent without "set", and of OpenRLHF labels, as the
+                      --level of \`succ generate\` (default 0 = the mix of levels)
   --trim-reply        by default, drop a leading <think>…</think> section and end-of-sequence
                       tokens (<|im_end|> <|endoftext|> </s> <|eot_id|>) after the block before
                       scoring; off by default: the strict rule of the prompt (a request's
@@ -90,7 +92,7 @@ export async function run(argv: string[]): Promise<number> {
     cacheSize: intOption("--cache-size", values["cache-size"], DEFAULT_CONFIG.cacheSize, 1, 10_000_000),
     defaults: {
       seed: intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER),
-      level: intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4,
+      set: intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4,
     },
     trimReply: values["trim-reply"] === true,
     allOrNothing: values["all-or-nothing"] === true,
