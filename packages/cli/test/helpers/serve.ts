@@ -42,7 +42,14 @@ export async function killAllServers(): Promise<void> {
   started.clear();
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+export interface JsonResponse {
+  status: number;
+  text: string;
+  body: Record<string, any>;
+  headers: Headers;
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
