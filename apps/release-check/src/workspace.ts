@@ -16,15 +16,9 @@ function git(cwd: string, args: string[]): string {
   return execFileSync("git", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 }
 
-/**
- * A clone of the repo's HEAD in `dest` (the real repo is never written to), checked out as the
- * branch `main` (changesets' base branch): the copy is what `main` would be with this HEAD, also
- * when the tests run on another branch or worktree, where `changeset status` would otherwise
- * find no `main` to compare with.
- */
+/** A clone of the repo's HEAD in `dest` (the real repo is never written to). */
 export function cloneHead(dest: string): void {
   git(repoRoot, ["clone", "--quiet", repoRoot, dest]);
-  git(dest, ["checkout", "--quiet", "-B", "main"]);
   git(dest, ["config", "user.name", "release-check"]);
   git(dest, ["config", "user.email", "release-check@localhost"]);
 }
