@@ -21,6 +21,17 @@ export function cloneHead(dest: string): void {
   git(repoRoot, ["clone", "--quiet", repoRoot, dest]);
   git(dest, ["config", "user.name", "release-check"]);
   git(dest, ["config", "user.email", "release-check@localhost"]);
+  // `changeset status` compares HEAD with the base branch (`main`); a clone made while another
+  // branch is checked out has it only as origin/main.
+  const hasRef = (ref: string) => {
+    try {
+      git(dest, ["show-ref", "--verify", "--quiet", ref]);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!hasRef("refs/heads/main") && hasRef("refs/remotes/origin/main")) git(dest, ["branch", "--quiet", "main", "origin/main"]);
 }
 
 /**
