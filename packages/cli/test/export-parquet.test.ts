@@ -5,7 +5,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { GENERATOR_VERSION } from "@succ/generator";
 import { formatAnswer, scoreReply } from "@succ/scoring";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "./helpers/spawn-cli";
+import { runCli, startCli, waitFor } from "./helpers/spawn-cli";
 
 // The Parquet files of `succ export --format hf|verl`, read back with DuckDB (an independent
 // reader: hyparquet-writer's own reader is hyparquet) and compared row by row with the JSONL of
@@ -232,6 +232,23 @@ describe("succ export --format hf|verl: the output folder", () => {
     expect(readFileSync(file, "utf8")).toBe("x");
     expect(existsSync(join(dir, "f.tmp"))).toBe(false);
     expect(readdirSync(dir)).toEqual(["f"]);
+  });
+
+  it("leaves an earlier export as it was, and no temporary folder, when interrupted", async () => {
+    const dir = tempDir();
+    const out = join(dir, "ds");
+    expect((await runCli(["export", "--format", "verl", "-n", "2", "--split", "test=0", "--out", out])).code).toBe(0);
+    const before = readFileSync(join(out, "test.parquet"));
+    // 200 seeds of 400 tasks: long enough to be interrupted once its temporary folder exists.
+    const running = startCli(["export", "--format", "verl", "--split", "train=1-200", "--out", out]);
+    await waitFor(() => readdirSync(dir).some((name) => name.endsWith(".tmp")), 30_000, "the temporary folder");
+    running.child.kill("SIGINT");
+    const r = await running.done;
+    expect(r.code).toBe(130);
+    expect(r.stderr).toBe(`succ export: interrupted (SIGINT); ${out} left as it was\n`);
+    expect(readdirSync(dir)).toEqual(["ds"]);
+    expect(readdirSync(out).sort()).toEqual([".succ-export.json", "test.parquet"]);
+    expect(readFileSync(join(out, "test.parquet")).equals(before)).toBe(true);
   });
 
   it("--help documents the formats and --split", async () => {

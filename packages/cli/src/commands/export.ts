@@ -42,8 +42,9 @@ for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
   --all-or-nothing  promptfoo: the assertion gives 0 unless every value is right
   -o, --out FILE    write to FILE, replaced only when the export completes (required for
                     promptfoo); stdout otherwise. hf, verl: a folder, written beside it and
-                    renamed into place when complete; an existing folder is replaced only if
-                    it is empty or holds exactly what an earlier export wrote (.succ-export.json)
+                    renamed into place when complete (Ctrl-C leaves nothing); an existing folder
+                    is replaced only if it is empty or holds exactly what an earlier export
+                    wrote (.succ-export.json)
   -h, --help        this help
 `;
 

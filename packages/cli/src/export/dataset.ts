@@ -120,6 +120,8 @@ async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: numbe
     await writer.write({ columnData, rowGroupSize: chunk.length });
     rows += chunk.length;
     chunk = [];
+    // Back to the event loop between row groups, so that Ctrl-C is heard during a long export.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   for (const seed of split.seeds) {
     const hash = new Sha256();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { promises as fs, rmSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CliError } from "../errors.js";
 
@@ -57,10 +57,29 @@ async function refusal(dir: string): Promise<string | null> {
  * other files are ever deleted.
  */
 export class OutputDir {
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C or SIGTERM mid-export: the temporary folder goes, the target stays as it was.
+    rmSync(this.tmp, { recursive: true, force: true });
+    try {
+      process.stderr.write(`succ export: interrupted (${signal}); ${this.path} left as it was\n`);
+    } catch {
+      // stderr may be gone; the exit code still says it.
+    }
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+
   private constructor(
     readonly path: string,
     readonly tmp: string,
-  ) {}
+  ) {
+    process.once("SIGINT", this.onSignal);
+    process.once("SIGTERM", this.onSignal);
+  }
+
+  private release(): void {
+    process.off("SIGINT", this.onSignal);
+    process.off("SIGTERM", this.onSignal);
+  }
 
   static async open(dir: string, option = "--out"): Promise<OutputDir> {
     const path = resolve(dir);
@@ -91,6 +110,7 @@ export class OutputDir {
 
   /** Writes the marker, then puts the folder in place (the previous export, if any, removed). */
   async commit(manifest: Manifest): Promise<void> {
+    this.release();
     await fs.writeFile(join(this.tmp, MARKER), `${JSON.stringify(manifest, null, 2)}\n`);
     // Checked again: the folder may have changed while the export ran.
     const why = await refusal(this.path);
@@ -114,6 +134,7 @@ export class OutputDir {
 
   /** Removes the temporary folder: nothing of a failed export is left. */
   async abort(): Promise<void> {
+    this.release();
     await fs.rm(this.tmp, { recursive: true, force: true });
   }
 }
