@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRequire } from "node:module";
 import { fingerprint, GENERATOR_VERSION } from "@succ/generator";
-import { scoreReply, type ExpectedAnswer } from "@succ/scoring";
+import { isSuccess, scoreReply, type ExpectedAnswer } from "@succ/scoring";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -184,7 +184,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
           : scoreReply(settings.trimReply ? trimReply(reply) : reply, gold, { allOrNothing: settings.allOrNothing });
       scores.push(result.score);
       reasons.push(result.reason);
-      allRight.push(result.score === 1 ? 1 : 0);
+      allRight.push(isSuccess(result.score) ? 1 : 0);
       wellFormed.push(Object.keys(result.fields).length > 0 ? 1 : 0);
     });
     // OpenRLHF reads rewards, scores (for dynamic filtering) and extra_logs (numbers, one per query).
