@@ -14,8 +14,18 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       })),
+      {
+        test: {
+          name: "@succ-app/server",
+          root: "apps/server",
+          include: ["test/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
+      },
       // The release check (local registry, publish, install): its own config and timeouts.
       "apps/release-check",
+      // The playground: unit tests of its view logic, end-to-end tests in headless Chromium.
+      "apps/playground",
     ],
   },
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { run } from "./exec";
 import { assertLoopback } from "./loopback";
@@ -36,10 +36,6 @@ export function thirdPartyClosure(root: string): Installed[] {
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, Record<string, string> | string | undefined>;
     const key = `${manifest.name}@${manifest.version}`;
     if (found.has(key)) return;
-    // npm would publish such a package to its own registry, whatever --registry says.
-    if ((manifest.publishConfig as Record<string, string> | undefined)?.registry !== undefined) {
-      throw new Error(`${key} sets publishConfig.registry: it cannot be seeded into the local registry`);
-    }
     found.set(key, { name: String(manifest.name), version: String(manifest.version), dir });
     const meta = (manifest.peerDependenciesMeta ?? {}) as unknown as Record<string, { optional?: boolean }>;
     for (const dep of Object.keys((manifest.dependencies ?? {}) as Record<string, string>)) visit(dep, dir, false);
@@ -56,11 +52,26 @@ export function thirdPartyClosure(root: string): Installed[] {
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The package's folder, or a copy of it (node_modules left out) whose manifest has no publishConfig. */
+function withoutPublishConfig(pkg: Installed, stagingDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(pkg.dir, "package.json"), "utf8")) as Record<string, unknown>;
+  if (manifest.publishConfig === undefined) return pkg.dir;
+  const copy = join(stagingDir, `${pkg.name.replace("/", "+")}-${pkg.version}`);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(pkg.dir, copy, { recursive: true, filter: (source) => !source.slice(pkg.dir.length).split(/[\\/]/).includes("node_modules") });
+  delete manifest.publishConfig;
+  writeFileSync(join(copy, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return copy;
+}
+
 /**
  * Publishes the third-party closure into the local registry: the registry has no uplink, and
  * consumers install with `--registry` pointing at it alone. Each tarball is made with tar from
  * the installed files (what the npm registry served), not with `npm pack`, which refuses
  * packages whose `devEngines` name another package manager (pure-rand names pnpm 11).
+ * A package with a `publishConfig` (hono and @hono/node-server name the npm registry and ask
+ * for provenance) is packed from a copy without it: npm would otherwise publish to the registry
+ * it names, whatever `--registry` says, and never to the local one.
  */
 export async function seedThirdParty(root: string, registryUrl: string, workDir: string, env: NodeJS.ProcessEnv): Promise<Installed[]> {
   assertLoopback(registryUrl);
@@ -68,8 +79,9 @@ export async function seedThirdParty(root: string, registryUrl: string, workDir:
   const closure = thirdPartyClosure(root);
   for (const pkg of closure) {
     const tarball = join(workDir, `${pkg.name.replace("/", "+")}-${pkg.version}.tgz`);
-    const base = basename(pkg.dir);
-    await run("tar", ["-czf", tarball, "--exclude", `${base}/node_modules`, "-C", dirname(pkg.dir), `--transform=s|^${base}|package|`, base], {
+    const dir = withoutPublishConfig(pkg, join(workDir, "staging"));
+    const base = basename(dir);
+    await run("tar", ["-czf", tarball, "--exclude", `${base}/node_modules`, "-C", dirname(dir), `--transform=s|^${base}|package|`, base], {
       cwd: workDir,
       env,
     });

@@ -7,6 +7,7 @@ import { assertLoopback } from "../src/loopback";
 import { repoRoot, tempDir } from "../src/paths";
 import { startRegistry, type LocalRegistry } from "../src/registry";
 import { seedThirdParty } from "../src/seed";
+import { startServe } from "../src/serve";
 import { applyWalkthrough, dropPendingChangesets } from "../src/walkthrough";
 import { installOffline, publicPackages, snapshotWorkingTree, versions, type WorkspacePackage } from "../src/workspace";
 
@@ -177,6 +178,46 @@ describe.sequential("pnpm release to a local registry", () => {
     for (const task of tasks) expect(Object.keys(task)).toEqual(expect.arrayContaining(["id", "level", "prompt", "answer", "info"]));
     const inRepo = await run(process.execPath, [join(repo, "packages", "cli", "dist", "bin.js"), "generate", "-n", "3"], { cwd: repo, env });
     expect(generated.stdout).toBe(inRepo.stdout);
+  });
+
+  it("runs `succ serve` from the installed package on 127.0.0.1, scores a request, and stops", async ({ skip }) => {
+    if (cliDir === undefined) skip("@succ/cli is not installed");
+    const bin = join(cliDir!, "node_modules", ".bin", "succ");
+    // The reward server's code is bundled into @succ/cli's dist: no other @succ package installed.
+    expect(installedSucc(cliDir!)).not.toContain("@succ-app/server");
+    const generated = await run(bin, ["generate", "-n", "2"], { cwd: cliDir!, env });
+    const tasks = generated.stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: string; answer: unknown });
+    const served = await timed("succ serve up", () => startServe(bin, cliDir!, env));
+    try {
+      const response = await fetch(new URL("score", `${served.url}/`), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          items: [
+            { reply: `Calcul.\n<droits>${JSON.stringify(tasks[0]!.answer)}</droits>`, id: tasks[0]!.id, seed: 0 },
+            { reply: `<droits>${JSON.stringify(tasks[1]!.answer)}</droits>`, answer: tasks[1]!.answer },
+            { reply: "pas de bloc", id: tasks[1]!.id },
+          ],
+        }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ scores: [1, 1, 0], reasons: ["ok", "ok", "no_block"] });
+    } finally {
+      const stopped = await served.stop();
+      expect(stopped.code, stopped.stderr).toBe(0);
+      expect(stopped.stderr).toContain("succ serve: stopped");
+    }
+  });
+
+  it("runs `succ export --format verl` from the installed package (its Parquet writer installed)", async ({ skip }) => {
+    if (cliDir === undefined) skip("@succ/cli is not installed");
+    const out = join(work, "verl-export");
+    await run(join(cliDir!, "node_modules", ".bin", "succ"), ["export", "--format", "verl", "-n", "2", "--split", "test=0", "--out", out], { cwd: cliDir!, env });
+    expect(readdirSync(out).sort()).toEqual([".succ-export.json", "test.parquet"]);
+    // A Parquet file starts and ends with the magic bytes PAR1.
+    const bytes = readFileSync(join(out, "test.parquet"));
+    expect([bytes.subarray(0, 4).toString(), bytes.subarray(-4).toString()]).toEqual(["PAR1", "PAR1"]);
   });
 
   it("publishes only what changed on the next release (the docs/releases.md walkthrough)", async ({ skip }) => {

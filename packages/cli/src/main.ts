@@ -17,6 +17,7 @@ export const commands: Record<string, Command> = {
   stats: { summary: "measure the task set: variants, rules that matter, prompt lengths", load: () => import("./commands/stats.js") },
   eval: { summary: "run a model behind an OpenAI-compatible API on the tasks and score it", load: () => import("./commands/eval.js") },
   export: { summary: "write the tasks in the formats of other evaluation tools", load: () => import("./commands/export.js") },
+  serve: { summary: "reward server for training loops: /score, OpenRLHF's protocol, /health", load: () => import("./commands/serve.js") },
 };
 
 export const VERSION: string = pkg.version;

@@ -57,6 +57,19 @@ const GIFT_ANSWER: Answer = {
   total_droits: 20015,
 };
 
+// Under cgi, death on 2026-05-14: the house (300,000) reduced by 20 % as the husband S lives
+// there (art. 764 bis): 240,000; savings 51,500; furniture 5 % × 291,500 = 14,575 (art. 764 I);
+// gross 306,075; flat funeral deduction 1,500: net 304,575; the daughter C's ¾: 228,431.25.
+// Life insurance: 400,000 for premiums before 70, half each: C 200,000 − 152,500 = 47,500 at
+//   20 % = 9,500 (art. 990 I); S exempt, 0. 90,000 of premiums after 70, half each: S exempt,
+//   C takes the whole 30,500: 45,000 − 30,500 = 14,500 added to her share (art. 757 B).
+// C: 228,431.25 + 14,500 − 100,000 = 142,931.25 → 142,931; 1,380.75 + 0.2 × 126,999 =
+//   26,780.55 → 26,781. S: exempt (art. 796-0 bis).
+const CGI_ANSWER: Answer = {
+  beneficiaires: { C: { part_taxable: 142931, droits: 26781, prelevement_990I: 9500 }, S: { part_taxable: 0, droits: 0, prelevement_990I: 0 } },
+  total_droits: 26781,
+};
+
 /** The ```json blocks of a Markdown file, parsed. */
 function jsonBlocks(markdown: string): unknown[] {
   return [...markdown.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
@@ -77,9 +90,15 @@ describe("examples/", () => {
     expect(answerOf(d)).toEqual(GIFT_ANSWER);
   });
 
+  it("estate-cgi-life-insurance.json: an estate under cgi with a main residence, furniture and life insurance, computed by hand", () => {
+    const d = json("examples/estate-cgi-life-insurance.json");
+    expect(d.law).toBe("cgi");
+    expect(answerOf(d)).toEqual(CGI_ANSWER);
+  });
+
   it("the CLI computes them to the same answers", () => {
     const bin = join(ROOT, "packages/cli/dist/bin.js");
-    for (const [file, answer] of [["examples/estate-recall-representation.json", ESTATE_ANSWER], ["examples/gift-usufruct-cash.json", GIFT_ANSWER]] as const) {
+    for (const [file, answer] of [["examples/estate-recall-representation.json", ESTATE_ANSWER], ["examples/gift-usufruct-cash.json", GIFT_ANSWER], ["examples/estate-cgi-life-insurance.json", CGI_ANSWER]] as const) {
       const r = spawnSync(process.execPath, [bin, "compute", join(ROOT, file)], { encoding: "utf8" });
       expect(r.status, file).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual(answer);
@@ -94,6 +113,8 @@ describe("docs/dossier.md", () => {
   it("its two examples are the files of examples/, followed by their answers, which the engine gives", () => {
     const dossiers = blocks.map((b, i) => [b, blocks[i + 1]] as const).filter(([b]) => "kind" in b);
     expect(dossiers).toHaveLength(2);
+    // The cgi example's answer is shown after its worked computation (the file itself is linked).
+    expect(blocks).toContainEqual(CGI_ANSWER);
     const [[estate, estateAnswer], [gift, giftAnswer]] = dossiers as unknown as [[unknown, Answer], [unknown, Answer]];
     expect(estate).toEqual(json("examples/estate-recall-representation.json"));
     expect(gift).toEqual(json("examples/gift-usufruct-cash.json"));
@@ -103,10 +124,10 @@ describe("docs/dossier.md", () => {
     expect(answerOf(gift)).toEqual(giftAnswer);
   });
 
-  it("every answer shown is the gift example's", () => {
+  it("every answer shown is one of the examples'", () => {
     const answers = blocks.filter((b) => "beneficiaires" in b);
     expect(answers.length).toBeGreaterThanOrEqual(3);
-    for (const a of answers) expect([ESTATE_ANSWER, GIFT_ANSWER]).toContainEqual(a);
+    for (const a of answers) expect([ESTATE_ANSWER, GIFT_ANSWER, CGI_ANSWER]).toContainEqual(a);
   });
 
   it("every field it documents is accepted by the engine, in the object it is documented for", () => {
@@ -117,7 +138,8 @@ describe("docs/dossier.md", () => {
       "The dossier (top level)": (d) => [[d, ""]],
       person: (d) => [[d.person, "person."]],
       "beneficiaries[]": (d) => [[d.beneficiaries[0], "beneficiaries[0]."]],
-      "assets[] and debts[]": (d) => (d.kind === "estate" ? [[d.assets[0], "assets[0]."], [d.debts[0], "debts[0]."]] : []),
+      "assets[]": (d) => (d.kind === "estate" ? [[d.assets[0], "assets[0]."]] : []),
+      "debts[]": (d) => (d.kind === "estate" ? [[d.debts[0], "debts[0]."]] : []),
       "bequests[]": (d) => (d.kind === "estate" ? [[d.bequests[0], "bequests[0]."]] : []),
       "residue[]": (d) => (d.kind === "estate" ? [[d.residue[0], "residue[0]."]] : []),
       "gifts[]": (d) => (d.kind === "gift" ? [[d.gifts[0], "gifts[0]."]] : []),

@@ -25,8 +25,10 @@ export function assertInteger(name: string, value: number, min = Number.MIN_SAFE
  * through SplitMix64 twice (never `seed + index`, which would make task i + 1 of seed s equal
  * task i of seed s + 1), so every task can be drawn on its own, in any order.
  */
-export function taskState(seed: number, index: number): [number, number, number, number] {
-  const h = splitmix64(splitmix64(BigInt.asUintN(64, BigInt(seed))) ^ BigInt(index));
+export function taskState(seed: number, index: number, stream = 0): [number, number, number, number] {
+  let h = splitmix64(splitmix64(BigInt.asUintN(64, BigInt(seed))) ^ BigInt(index));
+  // Another stream of the same task (a fictional law): mixed in, so it shares nothing with the dossier's.
+  if (stream !== 0) h = splitmix64(h ^ splitmix64(BigInt(stream)));
   const a = splitmix64(h);
   const b = splitmix64((h + GOLDEN_GAMMA) & MASK64);
   const words: [number, number, number, number] = [
@@ -44,8 +46,9 @@ export function taskState(seed: number, index: number): [number, number, number,
 export class Rng {
   private readonly gen: RandomGenerator;
 
-  constructor(seed: number, index: number) {
-    this.gen = xoroshiro128plusFromState(taskState(seed, index));
+  /** `stream` 0 is the dossier's; another number gives an independent source for the same task. */
+  constructor(seed: number, index: number, stream = 0) {
+    this.gen = xoroshiro128plusFromState(taskState(seed, index, stream));
   }
 
   /** A whole number in [lo, hi]. */

@@ -7,8 +7,10 @@ import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 import { FORMATS, openaiEvalsRow, promptfooAssertion, promptfooRow, verifiersRow, type Format } from "../export/formats.js";
 
 const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..4] [--out FILE]
+       succ export --format hf|verl --out DIR [-n 400] [--level 0..4] [--split NAME=SEEDS]…
 
-Writes the task set in the format another evaluation tool reads, one task a line (JSONL).
+Writes the task set in the format another evaluation tool reads, one task a line (JSONL); or,
+for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
 
   --format F        verifiers     {"prompt": [{"role": "user", "content": …}], "answer": "<gold
                                   answer JSON as a string>", "info": {id, level, variant,
@@ -22,13 +24,28 @@ Writes the task set in the format another evaluation tool reads, one task a line
                                   (one test a line) or .json (one array), and the assertion
                                   script succession-fr-assert.mjs (it scores with @succ/scoring)
                                   is written next to it. See docs/eval-and-export.md.
-  -n N              number of tasks (default 400)
-  --seed S          generator seed (default 0)
+                    hf            a Hugging Face dataset folder: data/<split>-00000-of-00001.parquet
+                                  (id, level, variant, seed, index, set, prompt as chat
+                                  messages, answer and info as JSON text) and a README.md
+                                  dataset card (fields, licence, fingerprints, seed policy)
+                    verl          verl's layout: <split>.parquet with data_source, prompt (chat
+                                  messages), ability, reward_model {style: "rule", ground_truth:
+                                  the gold answer JSON}, extra_info {split, index, id, seed, set,
+                                  level, variant}. See docs/serve-and-train.md.
+  -n N              number of tasks (default 400); hf, verl: a seed
+  --seed S          generator seed (default 0); not for hf, verl (see --split)
+  --split NAME=SEEDS
+                    hf, verl: a split holding the task sets of SEEDS ("0", "1-10", "1-4,9");
+                    repeat for each split (default: --split test=0 --split train=1-10). Seed 0
+                    is the evaluation set: train on other seeds. No seed in two splits.
   --level L         0 = the mix of levels (default), or 1, 2, 3, 4
   --all-or-nothing  promptfoo: the assertion gives 0 unless every value is right
   -o, --out FILE    write to FILE, replaced only when the export completes (Ctrl-C leaves it
                     as it was, exit 130; a device, a FIFO or a symbolic link is written
-                    through); required for promptfoo; stdout otherwise
+                    through); required for promptfoo; stdout otherwise. hf, verl: a folder,
+                    written beside it and renamed into place when complete (Ctrl-C leaves
+                    nothing); an existing folder is replaced only if it is empty or holds
+                    exactly what an earlier export wrote (.succ-export.json)
   -h, --help        this help
 `;
 
@@ -49,6 +66,7 @@ export async function run(argv: string[]): Promise<number> {
     format: { type: "string", short: "f" },
     "all-or-nothing": { type: "boolean" },
     out: { type: "string", short: "o" },
+    split: { type: "string", multiple: true },
   });
   if (values.help) {
     process.stdout.write(HELP);
@@ -57,6 +75,14 @@ export async function run(argv: string[]): Promise<number> {
   const format = values.format as Format | undefined;
   if (format === undefined) throw new CliError(`--format is required: one of ${FORMATS.join(", ")}`);
   if (!FORMATS.includes(format)) throw new CliError(`--format: expected one of ${FORMATS.join(", ")}, got "${format}"`);
+  if (format === "hf" || format === "verl") {
+    if (values.seed !== undefined) throw new CliError(`--seed does not apply to --format ${format}: give the seeds of each split with --split NAME=SEEDS`);
+    if (values["all-or-nothing"]) throw new CliError("--all-or-nothing only applies to --format promptfoo (the other formats carry the gold answer, not a scorer)");
+    const { exportDataset } = await import("../export/dataset.js");
+    const { n, level } = setOptions(values, { minN: 1 });
+    return exportDataset({ format, out: values.out, n, set: level, splits: values.split });
+  }
+  if (values.split !== undefined) throw new CliError(`--split only applies to --format hf and verl`);
   const set = setOptions(values, { minN: 1 });
   const allOrNothing = values["all-or-nothing"] === true;
   if (allOrNothing && format !== "promptfoo") throw new CliError("--all-or-nothing only applies to --format promptfoo (the other formats carry the gold answer, not a scorer)");

@@ -1,7 +1,7 @@
 import { SUCCESS_THRESHOLD } from "../eval/summary.js";
 import type { Task } from "@succ/generator";
 
-export const FORMATS = ["verifiers", "openai-evals", "promptfoo"] as const;
+export const FORMATS = ["verifiers", "openai-evals", "promptfoo", "hf", "verl"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The environment's name, as the `task` column of verifiers datasets. */
@@ -21,12 +21,17 @@ function messages(task: Task) {
   return [{ role: "user" as const, content: task.prompt }];
 }
 
+/** What a row says of its task besides prompt and answer: id, level, variant, dossier, seed, index, generator version. */
+export function taskInfo(task: Task) {
+  return { id: task.id, level: task.level, variant: task.variant, ...task.info };
+}
+
 /** verifiers (prime-environments) dataset row: chat prompt, answer string, info, task name. */
 export function verifiersRow(task: Task) {
   return {
     prompt: messages(task),
     answer: answerJson(task),
-    info: { id: task.id, level: task.level, variant: task.variant, ...task.info },
+    info: taskInfo(task),
     task: TASK_NAME,
   };
 }

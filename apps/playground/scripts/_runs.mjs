@@ -1,0 +1,14 @@
+import { serve, launch } from "./browser.mjs";
+const s = await serve(); const b = await launch();
+const page = await b.context.newPage();
+page.on("pageerror", (e) => console.log("pageerror:", e.message));
+await page.goto(s.url + "#view=runs");
+await page.getByTestId("files-A").setInputFiles(["fixtures/runs/careful-model/results.jsonl", "fixtures/runs/careful-model/summary.json"]);
+await page.getByTestId("files-B").setInputFiles(["fixtures/runs/hasty-model/results.jsonl", "fixtures/runs/hasty-model/summary.json"]);
+await page.waitForTimeout(500);
+await page.screenshot({ path: "/tmp/runs-top.png" });
+await page.getByTestId("run-A").screenshot({ path: "/tmp/run-a.png" });
+await page.getByTestId("run-A").locator("tbody tr").filter({ hasText: "succession-4-17" }).first().click();
+await page.waitForTimeout(300);
+await page.getByTestId("rollout-detail").screenshot({ path: "/tmp/detail.png" });
+await b.close(); await s.close();

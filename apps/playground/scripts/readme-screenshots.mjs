@@ -1,0 +1,49 @@
+// The README's screenshots of the playground, taken from the built app in Debian's Chromium:
+//
+//   pnpm build && pnpm --filter playground screenshots
+//
+// Writes docs/img/playground-{tasks,score,whatif,calculator,runs}.png at the repository's root.
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { APP_DIR, launch, serve } from "./browser.mjs";
+
+const out = resolve(APP_DIR, "../../docs/img");
+const runs = join(APP_DIR, "fixtures", "runs");
+mkdirSync(out, { recursive: true });
+
+const server = await serve();
+const browser = await launch();
+try {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1360, height: 860 });
+  const shot = (name) => page.screenshot({ path: join(out, `playground-${name}.png`) });
+
+  await page.goto(`${server.url}#seed=0&i=17`);
+  await page.waitForSelector('[data-testid="sheet"][data-task-id="succession-4-17"]');
+  await shot("tasks");
+
+  await page.goto(`${server.url}#view=score&seed=0&i=17`);
+  await page.getByText("Example: a reply that missed a rule").click();
+  await page.waitForSelector('[data-testid="counterfactual"]');
+  await shot("score");
+
+  await page.goto(`${server.url}#view=whatif&seed=0&i=17`);
+  await page.locator('input[name="recall"]').check();
+  await page.waitForSelector('tr.changed');
+  await shot("whatif");
+
+  await page.goto(`${server.url}#view=calculator`);
+  const area = page.getByTestId("dossier");
+  await area.fill((await area.inputValue()).replace('"birthDate": "1968-07-21"', '"birthDate": "1968-02-30"'));
+  await page.waitForSelector('[data-testid="issues"]');
+  await shot("calculator");
+
+  await page.goto(`${server.url}#view=runs`);
+  await page.getByTestId("files-A").setInputFiles([join(runs, "careful-model", "results.jsonl"), join(runs, "careful-model", "summary.json")]);
+  await page.getByTestId("files-B").setInputFiles([join(runs, "hasty-model", "results.jsonl"), join(runs, "hasty-model", "summary.json")]);
+  await page.waitForSelector('[data-testid="compare"]');
+  await shot("runs");
+} finally {
+  await browser.close();
+  await server.close();
+}

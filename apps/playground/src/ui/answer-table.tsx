@@ -1,0 +1,72 @@
+import { euros, RELATIONSHIP_FR, type Dossier } from "@succ/engine";
+import { beneficiaryKeys, fieldName, totalKeys, type AnyAnswer } from "../logic/answer.js";
+import type { FieldVerdict } from "../logic/score.js";
+
+/** "B2 · Claire Martin (enfant)", from the dossier when there is one. */
+export function beneficiaryLabel(dossier: Dossier | null, id: string): string {
+  const b = dossier?.beneficiaries.find((x) => x.id === id);
+  return b ? `${id} · ${b.name} (${RELATIONSHIP_FR[b.relationship] ?? b.relationship})` : id;
+}
+
+function Mark({ right }: { right: boolean | null }) {
+  if (right === null) return <span class="mark none">·</span>;
+  return right ? <span class="mark right" title="right">✓</span> : <span class="mark wrong" title="wrong">✗</span>;
+}
+
+/**
+ * An answer as a table: one row per beneficiary, one column per field of the answer (read from
+ * the answer itself), and the totals. With `verdicts`, each cell also shows what the reply wrote
+ * and the scorer's mark.
+ */
+export function AnswerTable(props: { answer: AnyAnswer; dossier: Dossier | null; verdicts?: Map<string, FieldVerdict>; caption?: string }) {
+  const { answer, dossier, verdicts } = props;
+  const keys = beneficiaryKeys(answer);
+  const cell = (field: string, expected: number | undefined) => {
+    const v = verdicts?.get(field);
+    const cls = v?.right === false ? "wrong" : v?.right === true ? "right" : "";
+    return (
+      <td class={`amount ${cls}`} data-field={field} data-right={v ? String(v.right) : undefined}>
+        {expected === undefined ? "–" : euros(expected)}
+        {v && (
+          <div class="given">
+            <Mark right={v.right} /> {v.given === null ? "not read" : `reply: ${v.given}`}
+          </div>
+        )}
+      </td>
+    );
+  };
+  return (
+    <table class="answer">
+      {props.caption && <caption>{props.caption}</caption>}
+      <thead>
+        <tr>
+          <th>Beneficiary</th>
+          {keys.map((k) => (
+            <th key={k}>{k}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(answer.beneficiaires).map(([id, entry]) => (
+          <tr key={id}>
+            <th scope="row">{beneficiaryLabel(dossier, id)}</th>
+            {keys.map((k) => cell(fieldName(id, k), entry[k]))}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {totalKeys(answer).map((k) => {
+          // `total_droits` sits under `droits`; a total of no column under the last one.
+          const under = keys.indexOf(k.replace(/^total_/, ""));
+          const column = under < 0 ? keys.length - 1 : under;
+          return (
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              {keys.map((x, i) => (i === column ? cell(k, answer[k] as number) : <td key={x} />))}
+            </tr>
+          );
+        })}
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * The reward server's routes (Hono): POST /score, POST /openrlhf, GET /health, GET /version.
+ * Stateless but for a cache of gold answers, so any number of copies can sit behind a balancer.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createRequire } from "node:module";
+import { fingerprint, GENERATOR_VERSION } from "@succ/generator";
+import { isSuccess, scoreReply, type ExpectedAnswer } from "@succ/scoring";
+import type { HttpBindings } from "@hono/node-server";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { RequestError, badRequest } from "./errors.js";
+import { GoldCache, readSeed, readSetName, setName, type SetDefaults } from "./gold.js";
+import { readOpenRlhfRequest, readScoreRequest, type GoldSource } from "./requests.js";
+import { replyFromQuery, trimReply } from "./reply.js";
+
+export interface AppConfig {
+  /** The set of an id that names no seed or set, and of OpenRLHF labels. */
+  defaults: SetDefaults;
+  /** Most replies in one request. */
+  maxBatch: number;
+  /** Largest request body, in bytes. */
+  maxBodyBytes: number;
+  /** Most gold answers kept in memory. */
+  cacheSize: number;
+  /** Bearer token every route but /health asks for; null for none. */
+  token: string | null;
+  /** Default of a request's `trimReply`: drop a leading <think>…</think> and trailing end-of-sequence tokens. */
+  trimReply: boolean;
+  /** Default of a request's `allOrNothing`: 0 unless every value is right. */
+  allOrNothing: boolean;
+  /** Versions to report besides the packages the server uses (e.g. the CLI's). */
+  versions?: Record<string, string>;
+}
+
+/** Set by the process when it stops: /health answers 503 (the process closes every connection after its answer). */
+export interface AppState {
+  draining: boolean;
+}
+
+export const DEFAULT_CONFIG: AppConfig = {
+  defaults: { seed: 0, set: 0 },
+  maxBatch: 4096,
+  maxBodyBytes: 64 * 1024 * 1024,
+  cacheSize: 65_536,
+  token: null,
+  trimReply: false,
+  allOrNothing: false,
+};
+
+const ROUTES: Record<string, string> = { "/score": "POST", "/openrlhf": "POST", "/health": "GET", "/version": "GET" };
+const ROUTE_LIST = Object.entries(ROUTES)
+  .map(([path, method]) => `${method} ${path}`)
+  .join(", ");
+
+/** Versions of the packages the server scores and builds tasks with, read from their manifests. */
+export function packageVersions(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const version = (req: NodeJS.Require, name: string): [string, string] => [name, (req(`${name}/package.json`) as { version: string }).version];
+  const fromGenerator = createRequire(require.resolve("@succ/generator/package.json"));
+  return Object.fromEntries([
+    version(require, "@succ/generator"),
+    version(require, "@succ/scoring"),
+    version(fromGenerator, "@succ/engine"),
+    version(fromGenerator, "@succ/rules"),
+  ]);
+}
+
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
+
+function sendError(c: Context, e: RequestError): Response {
+  // The rest of an oversized body is not worth reading: close the connection after the answer.
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  if (e.status === 413 && outgoing !== undefined) outgoing.shouldKeepAlive = false;
+  if (e.status === 401) c.header("WWW-Authenticate", 'Bearer realm="succ serve"');
+  return c.json({ error: e.message.replace(/\s*\n\s*/g, " ") }, e.status);
+}
+
+/** The request's JSON body, after its type and size were checked. */
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new RequestError(415, `content-type: expected application/json, got ${type === "" ? "none" : JSON.stringify(type.slice(0, 80))}`);
+  }
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw badRequest(`invalid JSON: ${String((e as Error).message).split("\n")[0]!.slice(0, 160)}`);
+  }
+}
+
+/** Query parameters of /openrlhf (OpenRLHF sends only a URL and a body, so settings ride in the URL). */
+function openRlhfSettings(c: Context, config: AppConfig) {
+  const query = c.req.query();
+  const known = ["seed", "set", "trimReply", "allOrNothing", "token"];
+  for (const key of Object.keys(query)) {
+    if (!known.includes(key)) throw badRequest(`?${key.slice(0, 40)}: unknown parameter (expected ${known.join(", ")})`);
+  }
+  // A number when it reads as one; otherwise the text, for the error message to quote.
+  const number = (key: string): unknown => {
+    const raw = query[key];
+    return raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : raw;
+  };
+  const flag = (key: string, fallback: boolean): boolean => {
+    const raw = query[key];
+    if (raw === undefined) return fallback;
+    if (raw === "1" || raw === "true") return true;
+    if (raw === "0" || raw === "false") return false;
+    throw badRequest(`?${key}: expected 1, 0, true or false, got ${JSON.stringify(raw.slice(0, 40))}`);
+  };
+  const seed = number("seed");
+  const set = query.set;
+  const defaults: SetDefaults = {
+    seed: seed === undefined ? config.defaults.seed : readSeed(seed, "?seed"),
+    set: set === undefined ? config.defaults.set : readSetName(set, "?set"),
+  };
+  return { defaults, trimReply: flag("trimReply", config.trimReply), allOrNothing: flag("allOrNothing", config.allOrNothing) };
+}
+
+export function createApp(config: AppConfig, state: AppState = { draining: false }): Hono {
+  const cache = new GoldCache(config.cacheSize);
+  const expectedToken = config.token === null ? null : digest(config.token);
+  const versions = { ...packageVersions(), ...config.versions };
+  let defaultFingerprint: string | undefined;
+  const app = new Hono();
+
+  const goldOf = (source: GoldSource, where: string): ExpectedAnswer => {
+    if ("answer" in source) return source.answer;
+    try {
+      return cache.get(source.task);
+    } catch (e) {
+      const { id, seed } = source.task;
+      throw new RequestError(500, `${where}: cannot build the gold answer of ${id} (seed ${seed}): ${(e as Error).message}`);
+    }
+  };
+
+  app.use("*", async (c, next) => {
+    if (expectedToken !== null && c.req.path !== "/health") {
+      const header = c.req.header("authorization") ?? "";
+      const given = header.startsWith("Bearer ") ? header.slice(7) : c.req.path === "/openrlhf" ? (c.req.query("token") ?? "") : "";
+      if (!timingSafeEqual(digest(given), expectedToken)) {
+        return sendError(c, new RequestError(401, given === "" ? "missing bearer token (Authorization: Bearer …)" : "wrong bearer token"));
+      }
+    }
+    await next();
+  });
+
+  const limit = bodyLimit({
+    maxSize: config.maxBodyBytes,
+    onError: (c) => sendError(c, new RequestError(413, `the body is over the limit of ${config.maxBodyBytes} bytes (succ serve --max-body-mb)`)),
+  });
+
+  app.post("/score", limit, async (c) => {
+    const request = readScoreRequest(await readJson(c), config.defaults, config.maxBatch);
+    const allOrNothing = request.allOrNothing ?? config.allOrNothing;
+    const trim = request.trimReply ?? config.trimReply;
+    const scores: number[] = [];
+    const reasons: string[] = [];
+    request.jobs.forEach((job, i) => {
+      const gold = goldOf(job.gold, `items[${i}]`);
+      const result = scoreReply(trim ? trimReply(job.reply) : job.reply, gold, { allOrNothing });
+      scores.push(result.score);
+      reasons.push(result.reason);
+    });
+    return c.json({ scores, reasons });
+  });
+
+  app.post("/openrlhf", limit, async (c) => {
+    const settings = openRlhfSettings(c, config);
+    const request = readOpenRlhfRequest(await readJson(c), settings.defaults, config.maxBatch);
+    const scores: number[] = [];
+    const reasons: string[] = [];
+    const allRight: number[] = [];
+    const wellFormed: number[] = [];
+    request.queries.forEach((query, i) => {
+      const gold = goldOf(request.golds[i]!, `labels[${i}]`);
+      const reply = replyFromQuery(query, request.prompts[i]!);
+      const result =
+        reply === null
+          ? { score: 0, reason: "prompt_not_in_query", fields: {} }
+          : scoreReply(settings.trimReply ? trimReply(reply) : reply, gold, { allOrNothing: settings.allOrNothing });
+      scores.push(result.score);
+      reasons.push(result.reason);
+      allRight.push(isSuccess(result.score) ? 1 : 0);
+      wellFormed.push(Object.keys(result.fields).length > 0 ? 1 : 0);
+    });
+    // OpenRLHF reads rewards, scores (for dynamic filtering) and extra_logs (numbers, one per query).
+    return c.json({ rewards: scores, scores, extra_logs: { succ_all_right: allRight, succ_well_formed: wellFormed }, reasons });
+  });
+
+  app.get("/health", (c) => (state.draining ? c.json({ status: "draining" }, 503) : c.json({ status: "ok" })));
+
+  app.get("/version", (c) => {
+    defaultFingerprint ??= fingerprint();
+    return c.json({
+      packages: versions,
+      generatorVersion: GENERATOR_VERSION,
+      defaultSet: { n: 400, seed: 0, set: "mix", fingerprint: defaultFingerprint },
+      server: {
+        seed: config.defaults.seed,
+        set: setName(config.defaults.set),
+        trimReply: config.trimReply,
+        allOrNothing: config.allOrNothing,
+        maxBatch: config.maxBatch,
+        maxBodyBytes: config.maxBodyBytes,
+        cacheSize: config.cacheSize,
+        cached: cache.size,
+      },
+    });
+  });
+
+  app.notFound((c) => {
+    const method = ROUTES[c.req.path];
+    if (method !== undefined) {
+      c.header("Allow", method);
+      return c.json({ error: `${c.req.method} ${c.req.path}: method not allowed (use ${method})` }, 405);
+    }
+    return c.json({ error: `no route ${c.req.method} ${c.req.path.slice(0, 80)} (routes: ${ROUTE_LIST})` }, 404);
+  });
+
+  app.onError((e, c) => {
+    if (e instanceof RequestError) return sendError(c, e);
+    // A bug of ours, never the input's fault: answer 500, keep serving.
+    console.error(`succ serve: internal error on ${c.req.method} ${c.req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return c.json({ error: "internal error (see the server's log)" }, 500);
+  });
+
+  return app;
+}

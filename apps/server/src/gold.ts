@@ -1,0 +1,156 @@
+/**
+ * Gold answers rebuilt from a task's id and seed, so that a trainer never ships them around: a
+ * task depends only on (seed, index, set), and the id names the level and the index.
+ */
+import { generateTask, LEVELS, mixLevel, type Level } from "@succ/generator";
+import type { ExpectedAnswer } from "@succ/scoring";
+import { badRequest, checkKnownKeys, isRecord, kindOf } from "./errors.js";
+
+/**
+ * A task set by the `--level` of `succ generate` that draws it: 0 = the mix of levels (the
+ * default), or one level's set. On the wire it is named: "mix", "level-1", "level-2", … (a task
+ * of the mix has its own level, 1 to 4, but belongs to the set "mix").
+ */
+export type SetLevel = 0 | Level;
+
+/** The name of a set in requests and datasets: "mix" or "level-<L>". */
+export function setName(set: SetLevel): string {
+  return set === 0 ? "mix" : `level-${set}`;
+}
+
+/**
+ * What changes a task set beyond its seed and level. None yet: this is where a set option goes
+ * (a later issue adds a fictional law), with its key in SET_OPTION_KEYS, its check in
+ * readSetOptions and its use in GoldCache.build. Every option is part of the cache key.
+ */
+export type SetOptions = Record<string, never>;
+
+export const SET_OPTION_KEYS: readonly string[] = [];
+
+/** One task of one set: what the gold answer depends on, and nothing else. */
+export interface TaskRef {
+  id: string;
+  seed: number;
+  /** The set the task belongs to (0 = the mix). */
+  set: SetLevel;
+  /** The level and index the id names. */
+  level: Level;
+  index: number;
+  options: SetOptions;
+}
+
+/** The set a reference falls back to when it names no seed or set (`succ serve --seed/--level`). */
+export interface SetDefaults {
+  seed: number;
+  set: SetLevel;
+}
+
+const ID = /^succession-(\d{1,4})-(\d{1,16})$/;
+
+function describeSet(set: SetLevel): string {
+  return set === 0 ? "the mix of levels" : `the level-${set} set`;
+}
+
+export function readSeed(value: unknown, where: string): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw badRequest(`${where}: expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/** "mix" or "level-<L>" for a level L of the generator. */
+export function readSetName(value: unknown, where: string): SetLevel {
+  if (value === "mix") return 0;
+  const level = LEVELS.find((l) => value === `level-${l}`);
+  if (level !== undefined) return level;
+  const names = ["mix", ...LEVELS.map((l) => `level-${l}`)].map((n) => `"${n}"`).join(", ");
+  throw badRequest(`${where}: expected ${names}, got ${describe(value)}`);
+}
+
+export function readSetOptions(value: unknown, where: string): SetOptions {
+  if (value === undefined) return {};
+  if (!isRecord(value)) throw badRequest(`${where}: expected an object, got ${kindOf(value)}`);
+  if (SET_OPTION_KEYS.length === 0) {
+    const key = Object.keys(value)[0];
+    if (key !== undefined) throw badRequest(`${where}: unknown option ${JSON.stringify(key.slice(0, 64))} (this server knows no set option yet)`);
+  }
+  checkKnownKeys(value, SET_OPTION_KEYS, where);
+  return {};
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return kindOf(value);
+}
+
+/**
+ * Reads a task id of `set`: `succession-<level>-<index>`, written as `succ generate` writes it
+ * (no leading zero), whose task exists in that set. In the mix, task i has level mixLevel(i);
+ * a single-level set has only its own level.
+ */
+export function readTaskRef(id: unknown, seed: number, set: SetLevel, options: SetOptions, where: string): TaskRef {
+  if (typeof id !== "string") throw badRequest(`${where}: expected a task id such as "succession-3-17", got ${kindOf(id)}`);
+  const match = ID.exec(id);
+  const level = match ? Number(match[1]) : NaN;
+  const index = match ? Number(match[2]) : NaN;
+  if (match === null || !LEVELS.includes(level as Level) || !Number.isSafeInteger(index) || `succession-${level}-${index}` !== id) {
+    throw badRequest(`${where}: unknown task id ${describe(id)} (expected "succession-<level>-<index>", level ${LEVELS.join(", ")})`);
+  }
+  if (set === 0 && mixLevel(index) !== level) {
+    throw badRequest(
+      `${where}: unknown task id ${describe(id)} in ${describeSet(0)} (task ${index} of the mix is "succession-${mixLevel(index)}-${index}"); for the level-${level} set, give "set": "level-${level}"`,
+    );
+  }
+  if (set !== 0 && set !== level) {
+    throw badRequest(`${where}: unknown task id ${describe(id)} in ${describeSet(set)} (its ids are "succession-${set}-<index>")`);
+  }
+  return { id, seed, set, level: level as Level, index, options };
+}
+
+/** The cache key of a task: everything its gold answer depends on. */
+export function taskKey(ref: TaskRef): string {
+  const options = SET_OPTION_KEYS.length === 0 ? "" : JSON.stringify(SET_OPTION_KEYS.map((k) => (ref.options as Record<string, unknown>)[k] ?? null));
+  return `${ref.seed}:${ref.set}:${ref.index}${options}`;
+}
+
+/**
+ * A bounded least-recently-used cache of gold answers (a Map keeps insertion order: a hit is
+ * moved to the end, the first key is the oldest). A miss builds the task with the generator.
+ */
+export class GoldCache {
+  private readonly answers = new Map<string, ExpectedAnswer>();
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`cache capacity must be a whole number ≥ 1, got ${capacity}`);
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  get(ref: TaskRef): ExpectedAnswer {
+    const key = taskKey(ref);
+    const cached = this.answers.get(key);
+    if (cached !== undefined) {
+      this.hits++;
+      this.answers.delete(key);
+      this.answers.set(key, cached);
+      return cached;
+    }
+    this.misses++;
+    const answer = this.build(ref);
+    this.answers.set(key, answer);
+    if (this.answers.size > this.capacity) this.answers.delete(this.answers.keys().next().value!);
+    return answer;
+  }
+
+  private build(ref: TaskRef): ExpectedAnswer {
+    const task = generateTask(ref.seed, ref.index, ref.set);
+    // readTaskRef already checked the id against the set; this is the generator's own word.
+    if (task.id !== ref.id) throw new Error(`generator: task ${ref.index} of ${describeSet(ref.set)} is ${task.id}, not ${ref.id}`);
+    return task.answer;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The bodies the server accepts, read into typed jobs, or a RequestError naming the first thing
+ * that is wrong. Every item is checked before any gold answer is built.
+ */
+import { checkExpected, ScoringError, type ExpectedAnswer } from "@succ/scoring";
+import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
+import { readSeed, readSetName, readSetOptions, readTaskRef, type SetDefaults, type TaskRef } from "./gold.js";
+
+/** Where a reply's gold answer comes from: given in the request, or rebuilt from a task. */
+export type GoldSource = { answer: ExpectedAnswer } | { task: TaskRef };
+
+export interface Job {
+  reply: string;
+  gold: GoldSource;
+}
+
+export interface ScoreRequest {
+  jobs: Job[];
+  allOrNothing?: boolean;
+  trimReply?: boolean;
+}
+
+export interface OpenRlhfRequest {
+  queries: string[];
+  prompts: string[];
+  golds: GoldSource[];
+}
+
+const SCORE_KEYS = ["items", "allOrNothing", "trimReply"] as const;
+const ITEM_KEYS = ["reply", "answer", "id", "seed", "set", "options"] as const;
+const REF_KEYS = ["id", "seed", "set", "options"] as const;
+
+function readAnswer(value: unknown, where: string): ExpectedAnswer {
+  try {
+    checkExpected(value);
+  } catch (e) {
+    if (e instanceof ScoringError) throw badRequest(`${where}: not a gold answer: ${e.message}`);
+    throw e;
+  }
+  return value;
+}
+
+function readBoolean(value: unknown, where: string): boolean | undefined {
+  if (value === undefined || typeof value === "boolean") return value;
+  throw badRequest(`${where}: expected true or false, got ${kindOf(value)}`);
+}
+
+function checkBatch(length: number, maxBatch: number, where: string): void {
+  if (length > maxBatch) throw new RequestError(413, `${where}: ${length} items, over the limit of ${maxBatch} a request (succ serve --max-batch)`);
+}
+
+/** A task reference: {id, seed?, set?, options?}, the missing ones taken from `defaults`. */
+function readRef(value: Record<string, unknown>, defaults: SetDefaults, where: string): TaskRef {
+  const prefix = where === "" ? "" : `${where}.`;
+  const seed = value.seed === undefined ? defaults.seed : readSeed(value.seed, `${prefix}seed`);
+  const set = value.set === undefined ? defaults.set : readSetName(value.set, `${prefix}set`);
+  const options = readSetOptions(value.options, `${prefix}options`);
+  return readTaskRef(value.id, seed, set, options, `${prefix}id`);
+}
+
+/** `POST /score`: {"items": [{"reply", "answer"} | {"reply", "id", "seed"?, "set"?, "options"?}], "allOrNothing"?, "trimReply"?}. */
+export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch: number): ScoreRequest {
+  if (!isRecord(body)) throw badRequest(`the body must be a JSON object {"items": [...]}, got ${kindOf(body)}`);
+  checkKnownKeys(body, SCORE_KEYS, "");
+  const items = body.items;
+  if (items === undefined) throw badRequest('items: missing (the body is {"items": [{"reply": …, "id": …}, …]})');
+  if (!Array.isArray(items)) throw badRequest(`items: expected an array, got ${kindOf(items)}`);
+  checkBatch(items.length, maxBatch, "items");
+  const jobs = items.map((item: unknown, i): Job => {
+    const where = `items[${i}]`;
+    if (!isRecord(item)) throw badRequest(`${where}: expected an object {"reply", "id" or "answer"}, got ${kindOf(item)}`);
+    checkKnownKeys(item, ITEM_KEYS, where);
+    if (item.reply === undefined) throw badRequest(`${where}.reply: missing`);
+    if (typeof item.reply !== "string") throw badRequest(`${where}.reply: expected a string, got ${kindOf(item.reply)}`);
+    const hasAnswer = item.answer !== undefined;
+    const hasId = item.id !== undefined;
+    if (hasAnswer && hasId) throw badRequest(`${where}: give "answer" or "id", not both`);
+    if (!hasAnswer && !hasId) throw badRequest(`${where}: missing "id" (with "seed") or "answer" (the gold answer)`);
+    if (hasAnswer) {
+      for (const key of ["seed", "set", "options"] as const) {
+        if (item[key] !== undefined) throw badRequest(`${where}.${key}: only with "id" (an "answer" is already the gold)`);
+      }
+      return { reply: item.reply, gold: { answer: readAnswer(item.answer, `${where}.answer`) } };
+    }
+    return { reply: item.reply, gold: { task: readRef(item, defaults, where) } };
+  });
+  return { jobs, allOrNothing: readBoolean(body.allOrNothing, "allOrNothing"), trimReply: readBoolean(body.trimReply, "trimReply") };
+}
+
+/**
+ * An OpenRLHF label: a task id (of the server's default set), a gold answer, or a task
+ * reference {"id", "seed"?, "set"?, "options"?}, the last two as JSON text or as an object.
+ */
+export function readLabel(label: unknown, defaults: SetDefaults, where: string): GoldSource {
+  let value = label;
+  if (typeof label === "string") {
+    const text = label.trim();
+    if (text === "") throw badRequest(`${where}: empty (run OpenRLHF with --data.label_key naming the column of task ids or gold answers)`);
+    if (!text.startsWith("{")) return { task: readTaskRef(text, defaults.seed, defaults.set, {}, where) };
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest(`${where}: starts with "{" but is not valid JSON (expected a gold answer or {"id", "seed"})`);
+    }
+  }
+  if (!isRecord(value)) throw badRequest(`${where}: expected a task id, a gold answer or {"id", "seed"}, got ${kindOf(value)}`);
+  if ("beneficiaires" in value) return { answer: readAnswer(value, where) };
+  checkKnownKeys(value, REF_KEYS, where);
+  return { task: readRef(value, defaults, where) };
+}
+
+function readStrings(value: unknown, where: string): string[] {
+  if (value === undefined) throw badRequest(`${where}: missing`);
+  if (!Array.isArray(value)) throw badRequest(`${where}: expected an array of strings, got ${kindOf(value)}`);
+  value.forEach((v, i) => {
+    if (typeof v !== "string") throw badRequest(`${where}[${i}]: expected a string, got ${kindOf(v)}`);
+  });
+  return value as string[];
+}
+
+/**
+ * `POST /openrlhf`: OpenRLHF's remote reward request {"query": [...], "prompts": [...],
+ * "labels": [...]}, three lists of one length. Other keys are ignored: the protocol is
+ * OpenRLHF's, and a later version may send more.
+ */
+export function readOpenRlhfRequest(body: unknown, defaults: SetDefaults, maxBatch: number): OpenRlhfRequest {
+  if (!isRecord(body)) throw badRequest(`the body must be a JSON object {"query", "prompts", "labels"}, got ${kindOf(body)}`);
+  const queries = readStrings(body.query, "query");
+  checkBatch(queries.length, maxBatch, "query");
+  const prompts = readStrings(body.prompts, "prompts");
+  if (body.labels === undefined) throw badRequest("labels: missing (run OpenRLHF with --data.label_key naming the column of task ids or gold answers)");
+  if (!Array.isArray(body.labels)) throw badRequest(`labels: expected an array, got ${kindOf(body.labels)}`);
+  const labels: unknown[] = body.labels;
+  if (prompts.length !== queries.length || labels.length !== queries.length) {
+    throw badRequest(`query, prompts and labels must have one length, got ${queries.length}, ${prompts.length} and ${labels.length}`);
+  }
+  const golds = labels.map((label, i) => readLabel(label, defaults, `labels[${i}]`));
+  return { queries, prompts, golds };
+}

@@ -1,0 +1,111 @@
+import { generateTask, mixLevel, taskLine } from "@succ/generator";
+import { describe, expect, it } from "vitest";
+import { RequestError } from "../src/errors";
+import { GoldCache, readSetName, readTaskRef, setName, type TaskRef } from "../src/gold";
+
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(RequestError);
+    expect((e as RequestError).status).toBe(400);
+    return (e as RequestError).message;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("the sets a task id may belong to", () => {
+  // The first eight tasks of the mix have levels 1 4 2 3 3 4 2 1, then the cycle 1 4 2 3.
+  it("reads an id of the mix whose level is the mix's at that index", () => {
+    expect(readTaskRef("succession-4-1", 0, 0, {}, "id")).toEqual({ id: "succession-4-1", seed: 0, set: 0, level: 4, index: 1, options: {} });
+    expect(readTaskRef("succession-3-11", 5, 0, {}, "id")).toMatchObject({ level: 3, index: 11, seed: 5 });
+  });
+
+  it("refuses an id that the mix does not have, and says which set has it", () => {
+    // Task 17 of the mix: 17 % 4 = 1, the cycle's second level, 4.
+    expect(refusal(() => readTaskRef("succession-3-17", 0, 0, {}, "items[2].id"))).toBe(
+      'items[2].id: unknown task id "succession-3-17" in the mix of levels (task 17 of the mix is "succession-4-17"); for the level-3 set, give "set": "level-3"',
+    );
+    expect(readTaskRef("succession-3-17", 0, 3, {}, "id")).toMatchObject({ set: 3, level: 3, index: 17 });
+  });
+
+  it("refuses an id of another level in a single-level set", () => {
+    expect(refusal(() => readTaskRef("succession-4-1", 0, 2, {}, "id"))).toContain('in the level-2 set (its ids are "succession-2-<index>")');
+  });
+
+  it.each([["succession-5-1"], ["succession-0-1"], ["succession-1-01"], ["succession-01-1"], ["succession-1-"], ["Succession-1-0"], ["succession-1-0 "], ["succession-1-99999999999999999"], [""]])(
+    "refuses the malformed id %j",
+    (id) => {
+      expect(refusal(() => readTaskRef(id, 0, 0, {}, "id"))).toMatch(/^id: unknown task id /);
+    },
+  );
+
+  it("refuses an id that is not a string", () => {
+    expect(refusal(() => readTaskRef(17, 0, 0, {}, "labels[0]"))).toBe('labels[0]: expected a task id such as "succession-3-17", got a number');
+  });
+});
+
+describe("tasks of the mix and of single-level sets", () => {
+  it("differ among the six pinned tasks of the mix", () => {
+    // Task 1 of the mix is a pinned spouse-usufruct estate; task 1 of the level-4 set is drawn.
+    const mix = generateTask(0, 1, 0);
+    const single = generateTask(0, 1, 4);
+    expect(mix.id).toBe(single.id);
+    expect(mix.variant).toBe("spouse-usufruct-estate");
+    expect(taskLine(mix)).not.toBe(taskLine(single));
+  });
+
+  it("are the same from index 6 on (what docs/serve-and-train.md says)", () => {
+    for (const seed of [0, 1, 987_654_321]) {
+      for (let index = 6; index < 30; index++) {
+        expect(taskLine(generateTask(seed, index, 0)), `seed ${seed}, task ${index}`).toBe(taskLine(generateTask(seed, index, mixLevel(index))));
+      }
+    }
+  });
+});
+
+describe("GoldCache", () => {
+  const ref = (index: number, seed = 0): TaskRef => readTaskRef(`succession-${mixLevel(index)}-${index}`, seed, 0, {}, "id");
+
+  it("gives the generator's gold answer of the task in its set", () => {
+    const cache = new GoldCache(10);
+    expect(cache.get(ref(1))).toEqual(generateTask(0, 1, 0).answer);
+    expect(cache.get(readTaskRef("succession-4-1", 0, 4, {}, "id"))).toEqual(generateTask(0, 1, 4).answer);
+    expect(cache.get(ref(9, 3))).toEqual(generateTask(3, 9, 0).answer);
+    expect(cache.misses).toBe(3);
+  });
+
+  it("keeps the most recently used answers, no more than its capacity", () => {
+    const cache = new GoldCache(2);
+    cache.get(ref(6));
+    cache.get(ref(7));
+    cache.get(ref(6)); // 6 is now the most recent: 7 goes first
+    cache.get(ref(8));
+    expect(cache.size).toBe(2);
+    expect([cache.hits, cache.misses]).toEqual([1, 3]);
+    cache.get(ref(6));
+    expect([cache.hits, cache.misses]).toEqual([2, 3]);
+    cache.get(ref(7));
+    expect([cache.hits, cache.misses]).toEqual([2, 4]);
+  });
+
+  it("keys the answers by seed and set, not by id alone", () => {
+    const cache = new GoldCache(10);
+    cache.get(ref(1, 0));
+    cache.get(ref(1, 1));
+    cache.get(readTaskRef("succession-4-1", 0, 4, {}, "id"));
+    expect([cache.hits, cache.misses]).toEqual([0, 3]);
+  });
+});
+
+describe("set names", () => {
+  it('reads "mix" and "level-<L>", and writes them back', () => {
+    expect(readSetName("mix", "set")).toBe(0);
+    expect(readSetName("level-3", "set")).toBe(3);
+    expect([0, 1, 2, 3, 4].map((l) => setName(l as 0 | 1 | 2 | 3 | 4))).toEqual(["mix", "level-1", "level-2", "level-3", "level-4"]);
+  });
+
+  it.each([["level-03"], ["level-0"], ["Mix"], ["level-5"], [3]])("refuses %j", (value) => {
+    expect(refusal(() => readSetName(value, "items[0].set"))).toMatch(/^items\[0\]\.set: expected "mix", "level-1", .*"level-4", got /);
+  });
+});

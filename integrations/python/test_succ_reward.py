@@ -1,0 +1,135 @@
+"""Tests of succ_reward.py against a real `succ serve` (standard library only: unittest).
+
+Run by packages/cli/test/python-client.test.ts, which starts the server on 127.0.0.1 and writes
+the fixture: SUCC_URL is the server, SUCC_TEST_FIXTURE a JSON file of tasks
+({"id", "seed", "set", "answer", "gold", "wrong"}) made with @succ/generator.
+"""
+
+import json
+import os
+import unittest
+
+import succ_reward
+
+with open(os.environ["SUCC_TEST_FIXTURE"], encoding="utf-8") as f:
+    FIXTURE = json.load(f)
+TASKS = FIXTURE["tasks"]
+URL = os.environ["SUCC_URL"]
+
+# The example of @succ/scoring's README: B1 exempt, B2 with 149,270 EUR taxable, 28,048 EUR of tax.
+EXPECTED = {"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": 149270, "droits": 28048}}, "total_droits": 28048}
+GOLD = '<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": 149270, "droits": 28048}}, "total_droits": 28048}</droits>'
+# B2.part_taxable right, B2.droits wrong: 0.45 * 0.4 / (0.4 + 0.6) = 0.18.
+PARTIAL = GOLD.replace("28048", "28000")
+
+
+class Score(unittest.TestCase):
+    def test_ids_and_seed(self):
+        mix = [t for t in TASKS if t["set"] == "mix"]
+        scores = succ_reward.score([t["gold"] for t in mix], [t["id"] for t in mix], seed=0, url=URL)
+        self.assertEqual(scores, [1.0] * len(mix))
+        wrong = succ_reward.score([t["wrong"] for t in mix], [t["id"] for t in mix], seed=0, url=URL)
+        self.assertTrue(all(s < 1.0 for s in wrong), wrong)
+
+    def test_url_from_the_environment(self):
+        os.environ["SUCC_URL"] = URL
+        self.assertEqual(succ_reward.score([GOLD], answers=[EXPECTED]), [1.0])
+
+    def test_a_single_level_set(self):
+        task = next(t for t in TASKS if t["set"] == "level-4")
+        self.assertEqual(succ_reward.score([task["gold"]], [task["id"]], seed=task["seed"], url=URL, task_set="level-4"), [1.0])
+        # The same id in the mix is another task (the first six tasks of the mix are pinned).
+        self.assertLess(succ_reward.score([task["gold"]], [task["id"]], seed=task["seed"], url=URL)[0], 1.0)
+
+    def test_answers_and_reasons(self):
+        scores, reasons = succ_reward.score_with_reasons([GOLD, PARTIAL, "rien"], answers=[EXPECTED, json.dumps(EXPECTED), EXPECTED], url=URL)
+        self.assertEqual(scores, [1.0, 0.18, 0.0])
+        self.assertEqual(reasons, ["ok", "partial", "no_block"])
+        self.assertEqual(succ_reward.score([PARTIAL], answers=[EXPECTED], url=URL, all_or_nothing=True), [0.0])
+
+    def test_trim_reply(self):
+        reply = "<think>brouillon " + GOLD + "</think>" + GOLD + "<|im_end|>"
+        self.assertEqual(succ_reward.score([reply], answers=[EXPECTED], url=URL), [0.0])
+        self.assertEqual(succ_reward.score([reply], answers=[EXPECTED], url=URL, trim_reply=True), [1.0])
+
+    def test_large_batches_are_split(self):
+        old = succ_reward.BATCH_SIZE
+        succ_reward.BATCH_SIZE = 3
+        try:
+            self.assertEqual(succ_reward.score([GOLD, PARTIAL] * 4, answers=[EXPECTED] * 8, url=URL), [1.0, 0.18] * 4)
+        finally:
+            succ_reward.BATCH_SIZE = old
+
+    def test_an_unknown_id_is_an_error_naming_it(self):
+        with self.assertRaises(succ_reward.SuccRewardError) as caught:
+            succ_reward.score(["x"], ["succession-3-17"], seed=0, url=URL)
+        self.assertIn('unknown task id "succession-3-17"', str(caught.exception))
+        self.assertIn("HTTP 400", str(caught.exception))
+
+    def test_an_unreachable_server_is_an_error(self):
+        with self.assertRaises(succ_reward.SuccRewardError) as caught:
+            succ_reward._post("http://127.0.0.1:9/score", {"items": []}, None, 2.0, attempts=1)
+        self.assertIn("cannot reach succ serve", str(caught.exception))
+
+    def test_arguments_are_checked_before_sending(self):
+        with self.assertRaises(ValueError):
+            succ_reward.score(["a", "b"], ["succession-1-0"], url=URL)
+        with self.assertRaises(ValueError):
+            succ_reward.score(["a"], url=URL)
+
+
+class Verl(unittest.TestCase):
+    def test_compute_score_with_the_ground_truth(self):
+        task = TASKS[0]
+        extra = {"id": task["id"], "seed": task["seed"], "set": task["set"], "split": "test", "index": 0}
+        self.assertEqual(succ_reward.compute_score("succession-fr", task["gold"], json.dumps(task["answer"]), extra, url=URL), 1.0)
+        self.assertLess(succ_reward.compute_score("succession-fr", task["wrong"], json.dumps(task["answer"]), extra, url=URL), 1.0)
+
+    def test_compute_score_from_extra_info_alone(self):
+        task = next(t for t in TASKS if t["set"] == "level-4")
+        extra = {"id": task["id"], "seed": task["seed"], "set": task["set"], "num_turns": None, "rollout_reward_scores": {}}
+        self.assertEqual(succ_reward.compute_score(data_source="succession-fr", solution_str=task["gold"], ground_truth="", extra_info=extra, url=URL), 1.0)
+
+    def test_compute_score_batch(self):
+        tasks = TASKS[:4]
+        scores = succ_reward.compute_score_batch(
+            data_sources=["succession-fr"] * 4,
+            solution_strs=[t["gold"] for t in tasks[:2]] + [t["wrong"] for t in tasks[2:]],
+            ground_truths=[json.dumps(t["answer"]) for t in tasks],
+            extra_infos=[{"id": t["id"], "seed": t["seed"]} for t in tasks],
+            url=URL,
+        )
+        self.assertEqual(scores[:2], [1.0, 1.0])
+        self.assertTrue(all(s < 1.0 for s in scores[2:]))
+
+    def test_a_row_without_gold_nor_task(self):
+        with self.assertRaises(succ_reward.SuccRewardError):
+            succ_reward.compute_score("succession-fr", GOLD, "", {}, url=URL)
+
+
+class Trl(unittest.TestCase):
+    def test_standard_completions_with_the_answer_column(self):
+        reward = succ_reward.make_trl_reward(URL)
+        self.assertEqual(reward.__name__, "succ_reward")
+        out = reward(prompts=["p", "q"], completions=[GOLD, PARTIAL], completion_ids=[[1], [2]], answer=[json.dumps(EXPECTED)] * 2, trainer_state=None, log_extra=None, log_metric=None)
+        self.assertEqual(out, [1.0, 0.18])
+
+    def test_conversational_completions_with_id_and_seed_columns(self):
+        tasks = TASKS[:3]
+        completions = [[{"role": "assistant", "content": t["gold"]}] for t in tasks]
+        out = succ_reward.make_trl_reward(URL)(
+            prompts=[[{"role": "user", "content": "…"}]] * 3, completions=completions, id=[t["id"] for t in tasks], seed=[t["seed"] for t in tasks], set=[t["set"] for t in tasks]
+        )
+        self.assertEqual(out, [1.0, 1.0, 1.0])
+
+    def test_the_default_function_reads_SUCC_URL(self):
+        os.environ["SUCC_URL"] = URL
+        self.assertEqual(succ_reward.trl_reward(completions=[GOLD], answer=[EXPECTED]), [1.0])
+
+    def test_a_dataset_without_answer_nor_id(self):
+        with self.assertRaises(succ_reward.SuccRewardError):
+            succ_reward.make_trl_reward(URL)(completions=[GOLD], level=[1])
+
+
+if __name__ == "__main__":
+    unittest.main()

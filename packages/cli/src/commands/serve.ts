@@ -1,0 +1,111 @@
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
+import { DEFAULT_CONFIG, runServer, ServeError } from "@succ-app/server";
+import { intOption, parse } from "../args.js";
+import { CliError } from "../errors.js";
+import { VERSION } from "../main.js";
+import { joinNegativeValues } from "../set-options.js";
+
+const HELP = `Usage: succ serve [--host 127.0.0.1] [--port 8000] [--workers N] [--token-env VAR] [--max-batch 4096] …
+
+A reward server for training loops: scores replies over HTTP with @succ/scoring, rebuilding the
+gold answers from task ids and seeds (nothing to ship around). Runs until SIGTERM or Ctrl-C,
+then finishes the requests in flight. See docs/serve-and-train.md.
+
+  POST /score      {"items": [{"reply": "…", "id": "succession-4-1", "seed": 0} |
+                              {"reply": "…", "answer": {gold answer}}, …],
+                    "allOrNothing"?: bool, "trimReply"?: bool}
+                   → {"scores": [...], "reasons": [...]}, in order. An item with an id may
+                   add "set": "mix" (the mix of levels, what \`succ generate\` writes by
+                   default) or "level-1" … "level-4" (the set of \`succ generate --level L\`),
+                   and "options" (set options; none yet).
+  POST /openrlhf   OpenRLHF's remote reward protocol (--reward.remote_url):
+                   {"query", "prompts", "labels"} → {"rewards", "scores", "extra_logs"};
+                   a label is a task id, a gold answer (JSON) or {"id", "seed"}
+  GET  /health     {"status": "ok"} (503 "draining" while stopping; no token asked)
+  GET  /version    package versions, generator version, fingerprint of the default set
+
+  --host H            address to listen on (default 127.0.0.1, this machine only)
+  --port P            TCP port (default 8000; 0 = any free port, printed on stderr)
+  --workers N         processes serving requests, one core each (default 1; node:cluster)
+  --token-env VAR     ask every request (but /health) for "Authorization: Bearer <token>",
+                      the token read from the environment variable VAR (never from the
+                      command line); /openrlhf also takes ?token=…, OpenRLHF sending no header
+  --max-batch N       most replies in one request (default 4096; more gets 413)
+  --max-body-mb M     largest request body in MiB (default 64; more gets 413)
+  --cache-size N      gold answers kept in memory, least recently used dropped (default 65536)
+  --seed S            seed of an id sent without one, and of OpenRLHF labels (default 0)
+  --level L           set of an id sent without "set", and of OpenRLHF labels, as the
+                      --level of \`succ generate\` (default 0 = the mix of levels)
+  --trim-reply        by default, drop a leading <think>…</think> section and end-of-sequence
+                      tokens (<|im_end|> <|endoftext|> </s> <|eot_id|>) after the block before
+                      scoring; off by default: the strict rule of the prompt (a request's
+                      "trimReply" overrides it)
+  --all-or-nothing    by default, score 0 unless every value is right (a request's
+                      "allOrNothing" overrides it)
+  --grace S           after SIGTERM, seconds the requests in flight may take (default 30)
+  -h, --help          this help
+
+Errors are 4xx with a one-line {"error": "…"} naming what is wrong: 400 (invalid JSON, a
+missing or mistyped field, an unknown task id), 401 (token), 404/405 (route), 413 (a batch over
+--max-batch, a body over --max-body-mb), 415 (not application/json). A reply that games the
+format scores 0; it is never an error.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parse(joinNegativeValues(argv, ["port", "workers", "max-batch", "max-body-mb", "cache-size", "seed", "level", "grace"]), {
+    host: { type: "string" },
+    port: { type: "string" },
+    workers: { type: "string" },
+    "token-env": { type: "string" },
+    "max-batch": { type: "string" },
+    "max-body-mb": { type: "string" },
+    "cache-size": { type: "string" },
+    seed: { type: "string" },
+    level: { type: "string" },
+    "trim-reply": { type: "boolean" },
+    "all-or-nothing": { type: "boolean" },
+    grace: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const host = values.host ?? "127.0.0.1";
+  if (host.trim() === "") throw new CliError("--host: expected an address such as 127.0.0.1");
+  let token: string | null = null;
+  const tokenEnv = values["token-env"];
+  if (tokenEnv !== undefined) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) throw new CliError(`--token-env: expected the name of an environment variable, got "${tokenEnv}"`);
+    token = process.env[tokenEnv] ?? "";
+    if (token === "") throw new CliError(`--token-env ${tokenEnv}: the variable is not set or empty`);
+  }
+  const options = {
+    ...DEFAULT_CONFIG,
+    host,
+    port: intOption("--port", values.port, 8000, 0, 65535),
+    workers: intOption("--workers", values.workers, 1, 1, Math.max(64, availableParallelism())),
+    token,
+    maxBatch: intOption("--max-batch", values["max-batch"], DEFAULT_CONFIG.maxBatch, 1, 1_000_000),
+    maxBodyBytes: intOption("--max-body-mb", values["max-body-mb"], DEFAULT_CONFIG.maxBodyBytes / 2 ** 20, 1, 1024) * 2 ** 20,
+    cacheSize: intOption("--cache-size", values["cache-size"], DEFAULT_CONFIG.cacheSize, 1, 10_000_000),
+    defaults: {
+      seed: intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER),
+      set: intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4,
+    },
+    trimReply: values["trim-reply"] === true,
+    allOrNothing: values["all-or-nothing"] === true,
+    graceMs: intOption("--grace", values.grace, 30, 0, 3600) * 1000,
+    versions: { "@succ/cli": VERSION },
+    log: (line: string) => process.stderr.write(`succ serve: ${line}\n`),
+  };
+  const loopback = host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  if (!loopback && cluster.isPrimary) options.log(`warning: listening on ${host}, beyond this machine${token === null ? ": anyone who reaches it can use it (see --token-env)" : ""}`);
+  try {
+    return await runServer(options);
+  } catch (e) {
+    if (e instanceof ServeError) throw new CliError(e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,147 @@
+import type { Band, Law, UsufructRow } from "@succ/rules";
+import { Rng } from "./random.js";
+
+/**
+ * A fictional law for one task (`--fictional-law`): every amount, rate, age and period of the
+ * real law of the act's date, moved by a bounded amount, coherently (scales stay progressive,
+ * the art. 669 table decreasing, allowances in the same order). The prompt states all of it and
+ * the gold is computed with it, so a model that answers from memory fails where one that reads
+ * the rules succeeds. It is drawn from its own random stream of (seed, index): the dossier of
+ * the task is the one drawn without the option.
+ */
+
+/** The random stream of the fictional law (any constant other than 0, the dossier's stream). */
+export const FICTIONAL_LAW_STREAM = 0x1a77;
+
+/** Whole euros: `x × num / den`, to the nearest `step`, never equal to `avoid`. */
+function moved(rng: Rng, x: number, lo: number, hi: number, step: number): number {
+  for (;;) {
+    const factor = rng.int(lo, hi); // in percent
+    const v = Math.max(step, Math.round((x * factor) / 100 / step) * step);
+    if (v !== x) return v;
+  }
+}
+
+/** A whole number in [lo, hi] other than `avoid`. */
+function other(rng: Rng, lo: number, hi: number, avoid: number): number {
+  for (;;) {
+    const v = rng.int(lo, hi);
+    if (v !== avoid) return v;
+  }
+}
+
+/** The band limits scaled by one factor (kept strictly increasing) and each rate moved by a few points, kept increasing. */
+function scale(rng: Rng, bands: readonly Band[], factorPercent: number, maxShift: number): Band[] {
+  const out: Band[] = [];
+  let lastLimit = 0;
+  let lastRate = 0;
+  for (const b of bands) {
+    let upTo: number | null = null;
+    if (b.upTo !== null) {
+      upTo = Math.max(lastLimit + 100, Math.round((b.upTo * factorPercent) / 100));
+      lastLimit = upTo;
+    }
+    let rate = b.ratePercent + rng.int(-maxShift, maxShift);
+    rate = Math.max(lastRate + 1, Math.min(75, rate));
+    lastRate = rate;
+    out.push({ upTo, ratePercent: rate });
+  }
+  return out;
+}
+
+/** The art. 669 table with every age limit shifted by the same few years and each percent moved, kept strictly decreasing. */
+function usufruct(rng: Rng, rows: readonly UsufructRow[]): UsufructRow[] {
+  const shift = other(rng, -4, 4, 0);
+  const out: UsufructRow[] = [];
+  let last = 100;
+  for (const r of rows) {
+    let pct = r.usufructPercent + rng.pick([-5, 0, 0, 5]);
+    pct = Math.max(1, Math.min(last - 5, pct));
+    last = pct;
+    out.push({ maxAge: r.maxAge === null ? null : r.maxAge + shift, usufructPercent: pct });
+  }
+  return out;
+}
+
+/** The fictional law of a task, drawn from its own stream, moved from `base` (the real law of the act's date). */
+export function fictionalLaw(seed: number, index: number, base: Law): Law {
+  const rng = new Rng(seed, index, FICTIONAL_LAW_STREAM);
+  const a = base.allowances;
+  // Allowances: each moved by 60-150 %, then kept in the real law's order.
+  const child = moved(rng, a.personal.estate.child, 60, 150, 1_000);
+  const grandchild = Math.min(child - 1_000, moved(rng, a.personal.gift.grandchild, 60, 150, 5));
+  const sibling = Math.min(grandchild - 5, moved(rng, a.personal.estate.sibling, 60, 150, 1));
+  const nephew = Math.min(sibling - 1, moved(rng, a.personal.estate.nephew, 60, 150, 1));
+  const fallback = Math.min(nephew - 1, moved(rng, a.default, 60, 150, 1));
+  const greatgrandchild = Math.min(grandchild - 5, moved(rng, a.personal.gift.greatgrandchild, 60, 150, 5));
+  const spouse = moved(rng, a.personal.gift.spouse, 60, 150, 1);
+  const disability = moved(rng, a.disability, 60, 150, 5);
+  const direct = rng.int(70, 140);
+  const scales = {
+    directLine: scale(rng, base.scales.directLine, direct, 3),
+    spouse: scale(rng, base.scales.spouse, direct, 3),
+    sibling: scale(rng, base.scales.sibling, rng.int(70, 140), 5),
+    nephew: scale(rng, base.scales.nephew, 100, 5),
+    unrelated: [] as Band[],
+  };
+  // Unrelated persons stay above nephews and nieces.
+  scales.unrelated = [{ upTo: null, ratePercent: Math.max(scales.nephew[0]!.ratePercent + 1, base.scales.unrelated[0]!.ratePercent + rng.int(-5, 5)) }];
+  const g = base.cashGift790G;
+  const h = base.housingGift790ABis;
+  const li = base.lifeInsurance;
+  const s = base.exemptions.smallEstate;
+  const everyoneBelow = moved(rng, s.everyoneBelow, 40, 170, 100);
+  const law: Law = {
+    from: "fictional",
+    to: null,
+    funeralDeduction: moved(rng, base.funeralDeduction, 60, 180, 100),
+    allowances: {
+      personal: {
+        estate: { child, sibling, nephew },
+        gift: { spouse, pacs: spouse, child, grandchild, greatgrandchild, sibling, nephew },
+      },
+      default: fallback,
+      disability,
+    },
+    exemptions: {
+      spouseEstate: base.exemptions.spouseEstate,
+      sibling: { statuses: base.exemptions.sibling.statuses, olderThan: other(rng, 45, 60, base.exemptions.sibling.olderThan), cohabitationYears: other(rng, 3, 8, base.exemptions.sibling.cohabitationYears) },
+      smallEstate: { directLineBelow: Math.max(everyoneBelow * 5, moved(rng, s.directLineBelow, 50, 160, 1_000)), directLine: s.directLine, everyoneBelow },
+    },
+    scales,
+    scaleOf: base.scaleOf,
+    recallYears: other(rng, 10, 20, base.recallYears),
+    cashGift790G: {
+      ceiling: moved(rng, g.ceiling, 60, 160, 5),
+      donorAgeBelow: other(rng, 70, 85, g.donorAgeBelow),
+      doneeMinimumAge: other(rng, 18, 21, g.doneeMinimumAge),
+      renewalYears: other(rng, 10, 20, g.renewalYears),
+      donees: g.donees,
+      doneesWithoutDescendants: g.doneesWithoutDescendants,
+    },
+    housingGift790ABis:
+      h.ceiling === null
+        ? h
+        : { ceiling: moved(rng, h.ceiling, 50, 150, 1_000), ceilingPerDonee: moved(rng, h.ceilingPerDonee!, 80, 150, 1_000), donees: h.donees, doneesWithoutDescendants: h.doneesWithoutDescendants },
+    usufruct669: usufruct(rng, base.usufruct669),
+    furnitureFlatRate: other(rng, 3, 8, base.furnitureFlatRate),
+    mainResidence: { ...base.mainResidence, reductionPercent: other(rng, 10, 30, base.mainResidence.reductionPercent) },
+    lifeInsurance: {
+      allowance990I: moved(rng, li.allowance990I, 60, 140, 500),
+      scale990I: scale(rng, li.scale990I, rng.int(70, 130), 4),
+      exempt990I: li.exempt990I,
+      insuredAgeLimit: other(rng, 65, 75, li.insuredAgeLimit),
+      allowance757B: moved(rng, li.allowance757B, 60, 150, 500),
+      contractsFrom: li.contractsFrom,
+    },
+  };
+  return deepFreeze(law);
+}
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === "object" && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
