@@ -341,8 +341,9 @@ function contracts(c: Ctx): void {
   for (const x of levy) {
     const day = before70Day();
     if (!day) continue;
-    // Mostly above the allowance of 990 I; now and then within it (the levy is then 0).
-    const capital = rng.chance(85) ? li.allowance990I * 100 + roundEuros(rng.spread(5_000, 700_000) * 100, 1) + rng.int(0, 99) : roundEuros(rng.spread(20_000, li.allowance990I - 5_000) * 100, 1);
+    // Mostly above the allowance of 990 I; now and then within it (the levy is then 0), never for
+    // an exempt beneficiary (whose exemption must show).
+    const capital = rng.chance(85) || c.exempt.has(x.id) ? li.allowance990I * 100 + roundEuros(rng.spread(5_000, 700_000) * 100, 1) + rng.int(0, 99) : roundEuros(rng.spread(20_000, li.allowance990I - 5_000) * 100, 1);
     out.push({ label: product(), insurer: rng.pick(INSURERS), subscribedOn: day, to: [{ beneficiary: x.id, num: 1, den: 1 }], before70: capital, premiumsAfter70: 0, capitalAfter70: 0 });
   }
   // Art. 757 B: premiums paid after 70, for a deceased who lived past 71.
@@ -376,6 +377,10 @@ function parseDay(day: string): CivilDate {
 /** A bequest above the legatee's allowance (so that it is taxed), now and then within it. */
 function bequestFor(c: Ctx, l: Beneficiary): number {
   const A = c.exempt.has(l.id) ? 0 : estateAllowanceCents(c.law, l.relationship, l.disabled);
+  // A disabled legatee without an allowance of his own always receives more than his allowances
+  // would cover even with art. 788 IV stacked (so that the stacking shows).
+  const alone = l.disabled && personalCents(c.law, "estate", l.relationship) === 0;
+  if (alone) return roundish(c.rng, A + c.law.allowances.default * 100 + c.rng.spread(1_500, 90_000) * 100);
   if (c.rng.chance(92) || A < 1_000_00) return roundish(c.rng, A + c.rng.spread(800, 90_000) * 100);
   return roundEuros(c.rng.int(300_00, A - 100_00), 100);
 }

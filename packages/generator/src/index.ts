@@ -26,3 +26,4 @@ export {
   type Spread,
   type StillRightKey,
 } from "./stats.js";
+export { MISTAKE_ROWS, type CgiStats, type MistakeCount, type MistakeKey } from "./cgi-stats.js";

@@ -1,6 +1,7 @@
 import { compute, readDossier, sameAnswer, type Rule } from "@succ/engine";
 import { RECALL_PERIOD } from "@succ/rules";
-import { LEVELS, type Level } from "./levels.js";
+import { addCgiTask, emptyCgiStats, type CgiStats } from "./cgi-stats.js";
+import { isCgiLevel, LEVELS, type Level } from "./levels.js";
 import type { Task } from "./task.js";
 
 /**
@@ -45,6 +46,8 @@ export interface LevelStats {
   linesWithoutTax: { count: number; total: number };
   /** Levels 3-4: tasks still fully right with each rule ignored (count over `tasks`). */
   stillRight: Partial<Record<StillRightKey, number>>;
+  /** Levels 5-6: tasks still fully right with each common mistake on the real law, and under the seed rules. */
+  cgi?: CgiStats;
 }
 
 export interface SetStats {
@@ -70,7 +73,7 @@ class Acc {
 }
 
 export function taskSetStats(tasks: Iterable<Task>): SetStats {
-  const per = new Map<Level, { tasks: number; variants: Record<string, number>; bens: Acc; len: Acc; zero: number; lines: number; still: Partial<Record<StillRightKey, number>> }>();
+  const per = new Map<Level, { tasks: number; variants: Record<string, number>; bens: Acc; len: Acc; zero: number; lines: number; still: Partial<Record<StillRightKey, number>>; cgi?: CgiStats }>();
   let total = 0;
   for (const t of tasks) {
     total++;
@@ -83,6 +86,7 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
     s.len.add(t.prompt.length);
     s.lines += lines.length;
     s.zero += lines.filter((l) => l.droits === 0).length;
+    if (isCgiLevel(t.level)) addCgiTask((s.cgi ??= emptyCgiStats()), t);
     if (t.level === 3 || t.level === 4) {
       const dossier = readDossier(t.info.dossier);
       const same = new Map<Rule, boolean>();
@@ -110,6 +114,7 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
       promptLength: s.len.spread(),
       linesWithoutTax: { count: s.zero, total: s.lines },
       stillRight: s.still,
+      ...(s.cgi ? { cgi: s.cgi } : {}),
     });
   }
   const zero = levels.reduce((a, l) => a + l.linesWithoutTax.count, 0);

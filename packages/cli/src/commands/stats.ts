@@ -1,17 +1,21 @@
-import { generateTasks, STILL_RIGHT_ROWS, taskSetStats, VARIANTS, type SetStats } from "@succ/generator";
+import { generateTasks, MISTAKE_ROWS, STILL_RIGHT_ROWS, taskSetStats, VARIANTS, type SetStats } from "@succ/generator";
 import { parse } from "../args.js";
 import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
-const HELP = `Usage: succ stats [-n 400] [--seed 0] [--level 0..4] [--json]
+const HELP = `Usage: succ stats [-n 400] [--seed 0] [--level 0..6] [--json]
 
 Measures the task set: variants, beneficiaries per task, beneficiary lines owing no tax, prompt
 lengths, and, for levels 3 and 4, the share of tasks still fully right when one rule is ignored
 (each rule switched off in the engine and the answer recomputed: a low share means the rule
-matters in most tasks).
+matters in most tasks). For levels 5 and 6 (the real law), the share still fully right with each
+common mistake (flat funeral taken as a cap, 788 IV stacked, today's allowance for a gift of
+2011-2012, 757 B allowance per beneficiary, 990 I applied to the spouse, the 5 % or the 20 %
+forgotten, 796-0 ter forgotten), over the tasks that hold the mistake's feature and over all
+tasks of the level, and under the whole simplified rules of levels 1-4.
 
   -n N          number of tasks (default 400)
   --seed S      seed of the set (default 0)
-  --level L     0 for the mix (default), or a single level 1 to 4
+  --level L     0 for the mix of levels 1 to 4 (default), or a single level 1 to 6
   --json        one JSON object instead of the tables
   -h, --help    this help
 `;
@@ -32,7 +36,7 @@ export function statsTable(s: SetStats, title: string): string {
   for (const l of s.levels) out.push(`  level ${l.level}: ${int(l.linesWithoutTax.count)} of ${int(l.linesWithoutTax.total)}`);
   out.push("", "Prompt length in characters (min / mean / max)");
   for (const l of s.levels) out.push(`  level ${l.level}: ${int(l.promptLength.min)} / ${int(Math.round(l.promptLength.mean))} / ${int(l.promptLength.max)}`);
-  const high = s.levels.filter((l) => l.level >= 3);
+  const high = s.levels.filter((l) => l.level === 3 || l.level === 4);
   if (high.length > 0) {
     out.push("", "Share of tasks still fully right when one rule is ignored");
     const width = Math.max(...STILL_RIGHT_ROWS.map((r) => r.label.length));
@@ -44,6 +48,21 @@ export function statsTable(s: SetStats, title: string): string {
       });
       out.push(`  ${row.label.padEnd(width)}  ${cells.join("  ")}`);
     }
+  }
+  const real = s.levels.filter((l) => l.cgi !== undefined);
+  if (real.length > 0) {
+    out.push("", "Real law (levels 5-6): share of tasks still fully right with a common mistake");
+    out.push("  (over the tasks that hold the mistake's feature, with their count; then over all tasks of the level)");
+    const width = Math.max(...MISTAKE_ROWS.map((r) => r.label.length), 30);
+    out.push(`  ${"mistake".padEnd(width)}  ${real.map((l) => `level ${l.level}`.padStart(24)).join("  ")}`);
+    for (const row of MISTAKE_ROWS) {
+      const cells = real.map((l) => {
+        const m = l.cgi!.mistakes[row.key];
+        return `${pct(m.stillRightFeatured, m.featured)} of ${m.featured}, ${pct(m.stillRight, l.tasks)} all`.padStart(24);
+      });
+      out.push(`  ${row.label.padEnd(width)}  ${cells.join("  ")}`);
+    }
+    out.push(`  ${"simplified rules of levels 1-4".padEnd(width)}  ${real.map((l) => `${pct(l.cgi!.seedRules, l.tasks)} all`.padStart(24)).join("  ")}`);
   }
   return `${out.join("\n")}\n`;
 }
@@ -58,9 +77,20 @@ export async function run(argv: string[]): Promise<number> {
   const stats = taskSetStats(generateTasks(opts));
   if (values.json) {
     const stillRightPercent = Object.fromEntries(
-      stats.levels.filter((l) => l.level >= 3).map((l) => [l.level, Object.fromEntries(Object.entries(l.stillRight).map(([k, v]) => [k, (100 * v) / l.tasks]))]),
+      stats.levels.filter((l) => l.level === 3 || l.level === 4).map((l) => [l.level, Object.fromEntries(Object.entries(l.stillRight).map(([k, v]) => [k, (100 * v) / l.tasks]))]),
     );
-    process.stdout.write(`${JSON.stringify({ n: opts.n, seed: opts.seed, level: opts.level, ...stats, stillRightPercent })}\n`);
+    const mistakesPercent = Object.fromEntries(
+      stats.levels
+        .filter((l) => l.cgi !== undefined)
+        .map((l) => [
+          l.level,
+          {
+            ...Object.fromEntries(Object.entries(l.cgi!.mistakes).map(([k, m]) => [k, { featured: m.featured === 0 ? null : (100 * m.stillRightFeatured) / m.featured, all: (100 * m.stillRight) / l.tasks }])),
+            seedRules: (100 * l.cgi!.seedRules) / l.tasks,
+          },
+        ]),
+    );
+    process.stdout.write(`${JSON.stringify({ n: opts.n, seed: opts.seed, level: opts.level, ...stats, stillRightPercent, mistakesPercent })}\n`);
   } else {
     process.stdout.write(statsTable(stats, describeSet(opts)));
   }
