@@ -35,6 +35,38 @@ describe("succ generate", () => {
     expect(first.id).toBe("succession-1-0");
   });
 
+  it("writes levels 5 and 6 with their difficulty, and the art. 990 I key where the gold has one", () => {
+    const out = lines(succ(["-n", "40", "--level", "5"]).stdout).map((l) => JSON.parse(l));
+    expect(out).toHaveLength(40);
+    out.forEach((t, i) => {
+      expect(t.id).toBe(`succession-5-${i}`);
+      expect(Object.keys(t.info)).toEqual(["dossier", "seed", "index", "generatorVersion", "difficulty"]);
+      expect(t.info.dossier.law).toBe("cgi");
+      expect(t.info.difficulty.presentation).toBe("articles");
+    });
+    expect(out.some((t) => Object.values(t.answer.beneficiaires).some((b) => (b as Record<string, number>).prelevement_990I !== undefined))).toBe(true);
+    const six = JSON.parse(lines(succ(["-n", "1", "--level", "6"]).stdout)[0]!);
+    expect(six.info.difficulty.presentation).toBe("none");
+    // The mix (the default set) is levels 1 to 4 only, without difficulty in its lines.
+    for (const t of lines(succ(["-n", "8"]).stdout).map((l) => JSON.parse(l))) {
+      expect(t.level).toBeLessThanOrEqual(4);
+      expect(Object.keys(t.info)).toEqual(["dossier", "seed", "index", "generatorVersion"]);
+    }
+  });
+
+  it("keeps with --min-rules K the tasks where K rules matter, each the same task as without the option", () => {
+    const all = lines(succ(["-n", "80", "--level", "5", "--seed", "3"]).stdout).map((l) => JSON.parse(l));
+    const kept = lines(succ(["-n", "5", "--level", "5", "--seed", "3", "--min-rules", "9"]).stdout).map((l) => JSON.parse(l));
+    expect(kept).toHaveLength(5);
+    const expected = all.filter((t) => t.info.difficulty.rules.length >= 9).slice(0, 5);
+    expect(expected).toHaveLength(5);
+    expect(kept.map((t) => t.id)).toEqual(expected.map((t) => t.id));
+    expect(kept).toEqual(expected);
+    const none = succ(["-n", "1", "--level", "1", "--min-rules", "30"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^succ generate: minRules 30: no task of level 1 has that many rules that change the answer in 1000 tasks in a row/);
+  });
+
   it("starts at --offset K without changing the tasks", () => {
     const all = lines(succ(["-n", "12", "--seed", "7"]).stdout);
     const part = lines(succ(["-n", "4", "--seed", "7", "--offset", "8"]).stdout);
@@ -66,7 +98,8 @@ describe("succ generate", () => {
 
   it("gives a clear error and exit code 2 for bad options", () => {
     const cases: [string[], RegExp][] = [
-      [["--level", "5"], /--level: expected a whole number from 0 to 4, got 5/],
+      [["--level", "7"], /--level: expected a whole number from 0 to 6, got 7/],
+      [["--min-rules", "-1"], /--min-rules: expected a whole number from 0 to 30, got -1/],
       [["-n", "-1"], /-n: expected a whole number from 0 to \d+, got -1/],
       [["--seed", "abc"], /--seed: expected a whole number, got "abc"/],
       [["--offset", "1.5"], /--offset: expected a whole number, got "1.5"/],

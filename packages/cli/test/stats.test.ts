@@ -57,8 +57,21 @@ describe("succ stats", () => {
     expect(r.stdout).not.toContain("still fully right");
   });
 
+  it("measures levels 5 and 6: the share still right with each common mistake, and under the seed rules", () => {
+    const r = succ(["-n", "40", "--level", "5", "--json"]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout) as Json & { mistakesPercent: Record<string, Record<string, { featured: number | null; all: number } | number>> };
+    const five = s.mistakesPercent["5"]!;
+    expect(five.seedRules).toBe(0);
+    expect(Object.keys(five)).toEqual(["funeralFlat", "defaultAllowanceAlone", "allowancesUsed", "allowance757BShared", "levyExemption990I", "furniture764", "mainResidence764bis", "siblingExemption", "seedRules"]);
+    const table = succ(["-n", "20", "--level", "6"]).stdout;
+    expect(table).toContain("Real law (levels 5-6): share of tasks still fully right with a common mistake");
+    expect(table).toMatch(/simplified rules of levels 1-4\s+0 % all/);
+    expect(table).not.toContain("Share of tasks still fully right when one rule is ignored");
+  });
+
   it("refuses bad options with exit code 2, and has --help", () => {
-    for (const args of [["--level", "5"], ["-n", "-1"], ["--seed", "abc"]]) {
+    for (const args of [["--level", "7"], ["-n", "-1"], ["--seed", "abc"]]) {
       const r = succ(args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toMatch(/^succ stats: /);

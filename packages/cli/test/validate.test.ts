@@ -17,7 +17,7 @@ function succ(args: string[]) {
 
 describe("succ validate", () => {
   it("passes on generated tasks of every level", () => {
-    for (const level of ["0", "4"]) {
+    for (const level of ["0", "4", "5", "6"]) {
       const r = succ(["validate", "-n", "24", "--level", level]);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^validate: 24 tasks, \d+ checks, all passed/);
@@ -49,7 +49,7 @@ describe("succ validate", () => {
   });
 
   it("refuses bad options with a clear error", () => {
-    expect(succ(["validate", "--level", "5"]).stderr).toMatch(/--level: expected a whole number from 0 to 4, got 5/);
+    expect(succ(["validate", "--level", "7"]).stderr).toMatch(/--level: expected a whole number from 0 to 6, got 7/);
     expect(succ(["validate", "-n", "abc"]).stderr).toMatch(/-n: expected a whole number, got "abc"/);
     const both = succ(["validate", "--tasks", "x.jsonl", "-n", "3"]);
     expect(both.code).toBe(2);

@@ -300,7 +300,7 @@ function options(o: GenerateOptions): Required<GenerateOptions> {
 }
 
 /** With --min-rules, this many tasks in a row that fall short mean the filter asks too much. */
-export const MAX_SKIPPED = 10_000;
+export const MAX_SKIPPED = 1_000;
 
 /**
  * The tasks offset … offset + n − 1 of the set, lazily and in order; with `minRules`, the first

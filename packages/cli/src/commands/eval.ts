@@ -14,7 +14,7 @@ Required:
 Tasks:
   -n N                 number of tasks (default 6: the calibration set)
   --seed S             generator seed (default 0)
-  --level L            0 = the mix of levels (default), or 1, 2, 3, 4
+  --level L            0 = the mix of levels 1 to 4 (default), or 1 to 6
   -r, --rollouts R     attempts per task (default 1)
   --all-or-nothing     score 0 unless every value is right (no partial credit)
 

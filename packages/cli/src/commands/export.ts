@@ -6,8 +6,8 @@ import { Output } from "../io.js";
 import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 import { FORMATS, openaiEvalsRow, promptfooAssertion, promptfooRow, verifiersRow, type Format } from "../export/formats.js";
 
-const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..4] [--out FILE]
-       succ export --format hf|verl --out DIR [-n 400] [--level 0..4] [--split NAME=SEEDS]…
+const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..6] [--out FILE]
+       succ export --format hf|verl --out DIR [-n 400] [--level 0..6] [--split NAME=SEEDS]…
 
 Writes the task set in the format another evaluation tool reads, one task a line (JSONL); or,
 for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
@@ -38,7 +38,7 @@ for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
                     hf, verl: a split holding the task sets of SEEDS ("0", "1-10", "1-4,9");
                     repeat for each split (default: --split test=0 --split train=1-10). Seed 0
                     is the evaluation set: train on other seeds. No seed in two splits.
-  --level L         0 = the mix of levels (default), or 1, 2, 3, 4
+  --level L         0 = the mix of levels 1 to 4 (default), or 1 to 6
   --all-or-nothing  promptfoo: the assertion gives 0 unless every value is right
   -o, --out FILE    write to FILE, replaced only when the export completes (Ctrl-C leaves it
                     as it was, exit 130; a device, a FIFO or a symbolic link is written

@@ -2,9 +2,9 @@ import { generateTasks, taskLine } from "@succ/generator";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";
-import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { describeSet, joinNegativeValues, MIN_RULES_OPTION, SET_OPTIONS, setOptions } from "../set-options.js";
 
-const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..4] [--offset K] [-o FILE]
+const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..6] [--offset K] [--min-rules K] [-o FILE]
 
 Generates the task set: one task a line (JSONL), each with its French prompt, its gold answer
 and its dossier: {"id","level","variant","prompt","answer","info":{"dossier",...}}.
@@ -12,8 +12,14 @@ Task i depends only on (seed, i): any slice can be generated apart, on any machi
 
   -n N            number of tasks (default 400)
   --seed S        seed of the set, a whole number ≥ 0 (default 0)
-  --level L       0 for the mix of the four levels (default), or a single level 1 to 4
+  --level L       0 for the mix of levels 1 to 4 (default), or a single level 1 to 6:
+                  5 is the real law as a notary's file with its articles, 6 the same file
+                  with only "the law in force on the date"; the mix never holds them
   --offset K      start at task K (default 0), without generating tasks 0 to K−1
+  --min-rules K   keep only the tasks where at least K rules change the answer
+                  (info.difficulty.rules). Task i still depends only on (seed, i): the filter
+                  skips tasks, so the set holds the first N tasks from the offset on that pass
+                  it, with their own ids (succession-5-17 is the same task with or without it)
   -o, --out FILE  write to FILE instead of stdout (see "Output" below)
   -h, --help      this help
 
@@ -35,6 +41,7 @@ export function quietOnClosedPipe(): void {
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse(joinNegativeValues(argv), {
     ...SET_OPTIONS,
+    ...MIN_RULES_OPTION,
     offset: { type: "string" },
     out: { type: "string", short: "o" },
   });

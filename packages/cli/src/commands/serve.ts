@@ -4,7 +4,8 @@ import { DEFAULT_CONFIG, runServer, ServeError } from "@succ-app/server";
 import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { VERSION } from "../main.js";
-import { joinNegativeValues } from "../set-options.js";
+import type { Level } from "@succ/generator";
+import { joinNegativeValues, MAX_LEVEL } from "../set-options.js";
 
 const HELP = `Usage: succ serve [--host 127.0.0.1] [--port 8000] [--workers N] [--token-env VAR] [--max-batch 4096] …
 
@@ -17,7 +18,7 @@ then finishes the requests in flight. See docs/serve-and-train.md.
                     "allOrNothing"?: bool, "trimReply"?: bool}
                    → {"scores": [...], "reasons": [...]}, in order. An item with an id may
                    add "set": "mix" (the mix of levels, what \`succ generate\` writes by
-                   default) or "level-1" … "level-4" (the set of \`succ generate --level L\`),
+                   default) or "level-1" … "level-6" (the set of \`succ generate --level L\`),
                    and "options" (set options; none yet).
   POST /openrlhf   OpenRLHF's remote reward protocol (--reward.remote_url):
                    {"query", "prompts", "labels"} → {"rewards", "scores", "extra_logs"};
@@ -92,7 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     cacheSize: intOption("--cache-size", values["cache-size"], DEFAULT_CONFIG.cacheSize, 1, 10_000_000),
     defaults: {
       seed: intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER),
-      set: intOption("--level", values.level, 0, 0, 4) as 0 | 1 | 2 | 3 | 4,
+      set: intOption("--level", values.level, 0, 0, MAX_LEVEL) as 0 | Level,
     },
     trimReply: values["trim-reply"] === true,
     allOrNothing: values["all-or-nothing"] === true,

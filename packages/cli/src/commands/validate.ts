@@ -6,7 +6,7 @@ import { CliError } from "../errors.js";
 import { readTasks } from "../tasks-file.js";
 import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
-const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..4] | --tasks FILE
+const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..6] | --tasks FILE
 
 Checks a task set end to end, as a training team would before using it:
   - the gold answer equals the engine's answer recomputed from the task's dossier;
@@ -17,7 +17,7 @@ Checks a task set end to end, as a training team would before using it:
 
   -n N            number of tasks (default 400)
   --seed S        seed of the task set (default 0)
-  --level L       0 = the mix of levels (default), or a single level 1 to 4
+  --level L       0 = the mix of levels 1 to 4 (default), or a single level 1 to 6
   --tasks FILE    check the tasks of a file (JSONL of \`succ generate\`) instead of generating
   -h, --help      this help
 
@@ -60,7 +60,10 @@ export async function run(argv: string[]): Promise<number> {
     checks++;
     if (gold.score !== 1) failures.push(`${task.id}: gold reply scores ${gold.score} (${gold.reason})`);
     const zeros: ExpectedAnswer = { beneficiaires: {}, total_droits: 0 };
-    for (const id of Object.keys(expected.beneficiaires)) zeros.beneficiaires[id] = { part_taxable: 0, droits: 0 };
+    // Every key of the gold, the art. 990 I levy included where the gold has it (levels 5-6).
+    for (const [id, line] of Object.entries(expected.beneficiaires)) {
+      zeros.beneficiaires[id] = line.prelevement_990I === undefined ? { part_taxable: 0, droits: 0 } : { part_taxable: 0, droits: 0, prelevement_990I: 0 };
+    }
     for (const [name, reply] of [["empty", ""], ["all zeros", formatAnswer(zeros)]] as const) {
       checks++;
       const r = scoreReplyStrict(reply, expected);

@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";
+import { MAX_LEVEL } from "../set-options.js";
 import type { ResultLine, Stats } from "./summary.js";
 
 export const RESULTS_FILE = "results.jsonl";
@@ -24,7 +25,7 @@ export function parseResultLine(text: string): ResultLine | null {
   const r = o as Record<string, unknown>;
   const nat = (x: unknown) => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
   if (typeof r.id !== "string" || !nat(r.index) || !nat(r.rollout)) return null;
-  if (!nat(r.level) || (r.level as number) < 1 || (r.level as number) > 4) return null;
+  if (!nat(r.level) || (r.level as number) < 1 || (r.level as number) > MAX_LEVEL) return null;
   if (typeof r.score !== "number" || !(r.score >= 0 && r.score <= 1)) return null;
   if (r.error !== undefined && r.error !== null && typeof r.error !== "string") return null;
   return r as unknown as ResultLine;

@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { promises as fs } from "node:fs";
 import { basename, join } from "node:path";
-import { generateTask, GENERATOR_VERSION, type Task } from "@succ/generator";
+import { generateTask, GENERATOR_VERSION, type Level, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
 import { CliError } from "../errors.js";
 import { ModelClient, preflight, type Outcome, type RunControl } from "./client.js";
@@ -219,7 +219,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
         let task: Task | null = null;
         for (let r = 0; r < cfg.rollouts; r++) {
           if (resume.done.has(rolloutKey(index, r))) continue;
-          task ??= generateTask(cfg.seed, index, cfg.level as 0 | 1 | 2 | 3 | 4);
+          task ??= generateTask(cfg.seed, index, cfg.level as 0 | Level);
           yield { task, rollout: r };
         }
       }
