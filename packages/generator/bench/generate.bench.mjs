@@ -1,7 +1,9 @@
 // Benchmarks of `succ generate` (issue 3, "Performance"), through the built CLI:
 //  1. the default 400 tasks written to a file: wall time (target < 1 s);
-//  2. 100,000 tasks streamed to /dev/null: tasks/s (target ≥ 2,000/s) and peak RSS (< 200 MB).
-// Usage: node bench/generate.bench.mjs [--tasks 100000] [--runs 5] [--strict]
+//  2. 100,000 tasks streamed to /dev/null: tasks/s (target ≥ 2,000/s) and peak RSS (< 200 MB);
+//  3. levels 4, 5 and 6 alone (`--level L`, 10,000 tasks each) streamed to /dev/null: tasks/s
+//     (target for levels 5 and 6, the real law: at least half the rate of level 4).
+// Usage: node bench/generate.bench.mjs [--tasks 100000] [--level-tasks 10000] [--runs 5] [--strict]
 // Build first (`pnpm build` at the root). --strict exits 1 when a target is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
@@ -11,9 +13,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
-  options: { tasks: { type: "string", default: "100000" }, runs: { type: "string", default: "5" }, strict: { type: "boolean", default: false } },
+  options: { tasks: { type: "string", default: "100000" }, "level-tasks": { type: "string", default: "10000" }, runs: { type: "string", default: "5" }, strict: { type: "boolean", default: false } },
 });
 const STREAM_TASKS = Number(values.tasks);
+const LEVEL_TASKS = Number(values["level-tasks"]);
 const RUNS = Number(values.runs);
 const bin = fileURLToPath(new URL("../../cli/dist/bin.js", import.meta.url));
 if (!existsSync(bin)) {
@@ -72,5 +75,25 @@ const rssMB = rssKB / 1024;
 console.log(`succ generate -n ${STREAM_TASKS} > /dev/null: ${wall.toFixed(1)} s, ${Math.round(rate)} tasks/s, peak RSS ${rssMB.toFixed(0)} MB`);
 report("streaming rate", Math.round(rate), "tasks/s", rate >= TARGETS.tasksPerSecond, `≥ ${TARGETS.tasksPerSecond}/s`);
 report("streaming peak RSS", rssMB.toFixed(0), "MB", rssMB < TARGETS.rssMB, `< ${TARGETS.rssMB} MB`);
+
+// 3. One level at a time, streamed to /dev/null (node start-up included, as a user runs it).
+const levelRate = (level) => {
+  const out = openSync("/dev/null", "w");
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [bin, "generate", "-n", String(LEVEL_TASKS), "--level", String(level)], { stdio: ["ignore", out, "inherit"] });
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  closeSync(out);
+  if (r.status !== 0) throw new Error(`succ generate --level ${level} exited with ${r.status}`);
+  return LEVEL_TASKS / s;
+};
+const rates = {};
+for (const level of [4, 5, 6]) {
+  rates[level] = levelRate(level);
+  console.log(`succ generate -n ${LEVEL_TASKS} --level ${level} > /dev/null: ${Math.round(rates[level])} tasks/s`);
+}
+for (const level of [5, 6]) {
+  const ratio = rates[level] / rates[4];
+  report(`level ${level} rate, share of level 4's`, `${Math.round(100 * ratio)} %`, `(${Math.round(rates[level])} against ${Math.round(rates[4])} tasks/s)`, ratio >= 0.5, "≥ 50 %");
+}
 
 if (values.strict && results.includes(false)) process.exit(1);

@@ -116,7 +116,7 @@ function addLegatees(c: Ctx, count: number, kinds: readonly (readonly [LegateeKi
   // A disabled legatee without an allowance of his own (a grandchild who represents no one, a
   // friend): art. 788 IV gives him nothing beside the disability allowance.
   const alone = c.legatees.filter((l) => l.relationship === "grandchild" || l.relationship === "unrelated");
-  if (alone.length > 0 && c.rng.chance(45)) c.rng.pick(alone).disabled = true;
+  if (alone.length > 0 && c.rng.chance(c.level === 5 ? 45 : 60)) c.rng.pick(alone).disabled = true;
 }
 
 function familyCouple(c: Ctx): void {
@@ -213,7 +213,7 @@ function familyChildless(c: Ctx): void {
   // A nephew heir of part of the residue, the others legatees; now and then a friend.
   const heir = nephews.length > 0 && rng.chance(40) ? nephews[0]! : null;
   c.legatees.push(...nephews.filter((x) => x !== heir));
-  if (rng.chance(45) && b.beneficiaries.length < 9) addLegatees(c, 1, [["unrelated", 1]]);
+  if (rng.chance(55) && b.beneficiaries.length < 9) addLegatees(c, 1, [["unrelated", 1]]);
   if (partner && b.beneficiaries.length < 9) c.legatees.push(partner);
   const heirShare = heir ? rng.pick([{ num: 1, den: 4 }, { num: 1, den: 5 }]) : { num: 0, den: 1 };
   const shares = heirShares(rng, reduce(heirShare.den - heirShare.num, heirShare.den), m, 70);
@@ -248,7 +248,7 @@ function priorGifts(c: Ctx): void {
   const eligible = (x: Beneficiary): boolean => !(level === 6 && x.disabled) && x.represents === null;
   const kids = c.children.filter(eligible);
   let early: Beneficiary | null = null;
-  if (kids.length > 0 && rng.chance(level === 5 ? 50 : 65)) {
+  if (kids.length > 0 && rng.chance(level === 5 ? 50 : 75)) {
     const x = (early = rng.pick(kids));
     const from = maxDate(maxDate(FIRST_PRIOR_GIFT, recallFrom), addDays(addYears(x.birth, 1), 1));
     const date = dateIn(rng, from, addDays(DEED_FIGURES_BEFORE, -1));
@@ -336,7 +336,7 @@ function contracts(c: Ctx): void {
   const contractsFrom = parseDay(li.contractsFrom);
   const before70Day = (): CivilDate | null => dateIn(rng, maxDate(addYears(c.subject.birth, 40), addDays(contractsFrom, 60)), minDate(addDays(seventy, -400), addDays(b.act, -200)));
   // Art. 990 I: one or two beneficiaries not exempt, and at level 5 an exempt one now and then.
-  const levy: Beneficiary[] = taxed.length > 0 && rng.chance(80) ? rng.sample(taxed, Math.min(taxed.length, rng.weighted([[1, 65], [2, 35]] as const))) : [];
+  const levy: Beneficiary[] = taxed.length > 0 && rng.chance(level === 5 ? 80 : 90) ? rng.sample(taxed, Math.min(taxed.length, rng.weighted([[1, 65], [2, 35]] as const))) : [];
   if (level === 5 && exempt.length > 0 && rng.chance(50)) levy.push(rng.pick(exempt));
   for (const x of levy) {
     const day = before70Day();
@@ -441,7 +441,7 @@ function assetsOf(c: Ctx, listed: number, home: number | null): Item[] {
 /** The funeral invoice: below the flat deduction about half the time (the trap of art. 775), above it otherwise. */
 function funeralOf(c: Ctx): Item {
   const flat = c.law.funeralDeduction * 100;
-  const cents = c.rng.chance(c.level === 5 ? 50 : 60) ? c.rng.int(Math.floor(flat * 0.35), flat - 300_00) : c.rng.int(flat + 700_00, flat * 5);
+  const cents = c.rng.chance(c.level === 5 ? 55 : 70) ? c.rng.int(Math.floor(flat * 0.35), flat - 300_00) : c.rng.int(flat + 700_00, flat * 5);
   return { label: `Facture des pompes funèbres ${familyName(c.rng)}`, cents };
 }
 
@@ -495,7 +495,7 @@ export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
   const listed = base + (home === null ? 0 : Math.ceil((home * c.law.mainResidence.reductionPercent) / 100));
 
   // The furniture: the legal flat rate (level 5 only), an inventory, a public sale, or none.
-  const f = level === 5 ? rng.weighted([["flat", 55], ["inventory", 20], ["sale", 5], ["none", 20]] as const) : rng.weighted([["inventory", 45], ["sale", 10], ["none", 45]] as const);
+  const f = level === 5 ? rng.weighted([["flat", 60], ["inventory", 18], ["sale", 5], ["none", 17]] as const) : rng.weighted([["inventory", 45], ["sale", 10], ["none", 45]] as const);
   if (f === "flat") c.facts.furniture = { valuation: "flat" };
   else if (f !== "none") c.facts.furniture = { valuation: f, cents: roundEuros(Math.min(Math.floor(listed * rng.int(2, 8) / 100), rng.int(1_500, 40_000) * 100), 10) };
   const assets = assetsOf(c, listed, home);

@@ -19,7 +19,7 @@ import { cgiGift } from "./cgi-gifts.js";
 import { daysOk } from "./cgi-law.js";
 import { sameMonthDay } from "./dates.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { leakedAmounts, numbersIn } from "./guards.js";
+import { answerAmounts, holdsAny, numbersIn } from "./guards.js";
 import type { CgiLevel, Level } from "./levels.js";
 import { OPEN_ROW_AGE } from "./law.js";
 import { notaryPromptParts } from "./notary-prompt.js";
@@ -70,53 +70,63 @@ export interface Difficulty {
 }
 
 /**
- * Whether ignoring `rule` can change anything for this dossier at all (a structural test, never
- * wrong the other way): it spares the counterfactual computations of rules that have nothing to
- * act on.
+ * Whether ignoring `rule` can change anything for this computed dossier at all: a test on the
+ * computation's details, never wrong the other way (a rule it rules out leaves the answer as it
+ * is, which a test checks on thousands of tasks). It spares the counterfactual computations of
+ * rules that have nothing to act on.
  */
 export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
-  const estate = d.kind === "estate";
-  const cash = d.kind === "gift" && d.gifts.some((g) => g.cash);
+  const bens = r.beneficiaries;
+  const taxed = (b: (typeof bens)[number]): boolean => !b.exempt;
+  const cashExemption = (): boolean => bens.some((b) => b.exemption790G !== null && b.exemption790G.amount.n > 0n);
   switch (rule) {
     case "funeralCap":
+      // The whole invoice deducted instead of what the law deducts.
+      return r.kind === "estate" && !r.estate.funeralDeducted.equals(r.dossier.funeralCosts);
     case "funeralFlat":
-      return estate;
+      // The flat amount as a cap: the same deduction unless the invoice, or the gross estate, is below it.
+      return r.kind === "estate" && d.ruleSet === "cgi" && (r.dossier.funeralCosts.compare(r.law.funeralDeduction) < 0 || r.estate.assets.compare(r.law.funeralDeduction) < 0);
     case "exemption790G":
+      return cashExemption();
     case "ageConditions790G":
-      return cash;
+      return bens.some((b) => b.exemption790G !== null && (b.exemption790G.reason === "donorAge" || b.exemption790G.reason === "doneeAge"));
     case "gift790G":
-      return cash || d.priorGifts.some((g) => g.cash790G);
+      return cashExemption() || d.priorGifts.some((g) => g.cash790G);
     case "nephew790G":
-      return cash && !d.person.hasDescendants;
+      return d.kind === "gift" && !d.person.hasDescendants && bens.some((b) => b.relationship === "nephew" && b.exemption790G !== null);
     case "recall":
-    case "lowerBands":
     case "allowancesUsed":
-      return d.priorGifts.length > 0;
+      return bens.some((b) => b.recall.recalled.length > 0);
+    case "lowerBands":
+      return bens.some((b) => b.scaleStart.n > 0n);
     case "representation":
-      return d.beneficiaries.some((b) => b.represents !== null);
+      return bens.some((b) => taxed(b) && b.allowance.items.some((i) => i.source === "representation"));
     case "usufruct669":
       return d.kind === "estate" ? d.spouseUsufruct !== null : d.gifts.some((g) => g.reservedUsufruct);
     case "disabilityAllowance":
+      return bens.some((b) => taxed(b) && b.allowance.items.some((i) => i.source === "disability"));
     case "defaultAllowanceAlone":
-      return d.beneficiaries.some((b) => b.disabled) && (rule === "disabilityAllowance" || estate);
+      return d.kind === "estate" && d.ruleSet === "cgi" && bens.some((b) => taxed(b) && b.allowance.items.length === 1 && b.allowance.items[0]!.source === "disability");
     case "spouseExemption":
-      return estate && d.beneficiaries.some((b) => b.relationship === "spouse" || b.relationship === "pacs");
+      return bens.some((b) => b.exemption?.reason === "spouse");
     case "smallEstate":
       return r.kind === "estate" && r.estate.smallEstate !== null;
     case "siblingExemption":
-      return estate && d.beneficiaries.some((b) => b.relationship === "sibling");
+      return bens.some((b) => b.exemption?.reason === "sibling");
     case "mainResidence764bis":
-      return d.kind === "estate" && d.assets.some((a) => a.mainResidence);
+      return r.kind === "estate" && r.estate.grossEstate.mainResidence !== null && r.estate.grossEstate.mainResidence.reductionPercent > 0;
     case "furniture764":
       return d.kind === "estate" && d.furniture?.valuation === "flat";
     case "levy990I":
+      return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.levy > 0);
     case "levyExemption990I":
-      return d.kind === "estate" && d.lifeInsurance.some((c) => c.capitalBefore70.n > 0n);
+      return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.exempt990I && b.lifeInsurance.capital990I.compare(r.law.lifeInsurance.allowance990I) > 0);
     case "premiums757B":
+      return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.excess757B.n > 0n);
     case "allowance757BShared":
-      return d.kind === "estate" && d.lifeInsurance.some((c) => c.premiumsAfter70.n > 0n);
+      return bens.filter((b) => b.lifeInsurance !== null && !b.lifeInsurance.exempt757B && b.lifeInsurance.premiums757B.n > 0n).length >= 2;
     case "housing790ABis":
-      return d.priorGifts.some((g) => g.housing790ABis) || (d.kind === "gift" && d.gifts.some((g) => g.housing790ABis));
+      return d.priorGifts.some((g) => g.housing790ABis) || bens.some((b) => b.housing790ABis !== null && b.housing790ABis.amount.n > 0n);
   }
 }
 
@@ -169,6 +179,11 @@ export interface SharedGuards {
   joinPrompt(p: { dossier: string; rules: string; format: string }): string;
 }
 
+/** Whether some heir of the residue has a taxable share (then the residue's growth shows in it). */
+export function residueHeirTaxed(d: Dossier, a: Answer): boolean {
+  return d.kind === "estate" && d.residue.some((s) => a.beneficiaires[s.beneficiary]!.part_taxable > 0);
+}
+
 function datesOk(d: CgiDraft): boolean {
   const people = [d.subject.birth, ...d.beneficiaries.map((b) => b.birth), ...(d.kind === "estate" ? d.predeceased.map((p) => p.birth) : [])];
   if (people.some((b) => sameMonthDay(b, d.date))) return false;
@@ -207,15 +222,23 @@ export function examineCgi(d: CgiDraft, level: CgiLevel, g: SharedGuards): CgiAc
   if (applicable.length < min) return "cgiRules";
   const cgiRules = rulesThatMatter(dossier, result, applicable);
   if (cgiRules.length < min) return "cgiRules";
-  const seed = seedAnswer(input);
-  if (seed !== null && sameAnswer(seed, answer)) return "seedRules";
+  // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
+  const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
+  if (levyIds.length === 0) {
+    const seed = seedAnswer(input);
+    if (seed !== null && sameAnswer(seed, answer)) return "seedRules";
+  }
   const decisions = decisionsOf(result);
   if (level === 6 && decisions.length > 0) return "decision";
   if (level === 6 && unconfirmedOf(result).length > 0) return "unconfirmed";
-  if (g.residueInsensitive(dossier, input, answer)) return "residueInsensitive";
-  const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
+  // Guard (b), second half: a residue heir who owes tax (the first half) sees his share grow with
+  // the estate, so the check through the engine is needed only when none does (a test checks it).
+  if (!residueHeirTaxed(dossier, answer) && g.residueInsensitive(dossier, input, answer)) return "residueInsensitive";
   const parts = notaryPromptParts(d, level, result.law, decisions, levyIds);
-  if (leakedAmounts(`${parts.dossier}\n${parts.format}`, answer, rulesNumbers(parts.rules)).length > 0) return "amountInPrompt";
+  const amounts = answerAmounts(answer);
+  const inRules = rulesNumbers(parts.rules);
+  for (const x of amounts) if (inRules.has(x)) return "amountInPrompt";
+  if (holdsAny(parts.dossier, amounts) || holdsAny(parts.format, amounts)) return "amountInPrompt";
   const difficulty = difficultyOf(dossier, result, level === 5 ? "articles" : "none", { rules: cgiRules, checked: CGI_ONLY_RULES });
   return { dossier: input, answer, prompt: g.joinPrompt(parts), difficulty };
 }
