@@ -176,7 +176,7 @@ function familyParent(c: Ctx, special: Special): void {
 
 /** Brothers and sisters of a deceased without descendants; one may have lived with the deceased (art. 796-0 ter). */
 function familyChildless(c: Ctx): void {
-  const { b, rng } = c;
+  const { b, rng, level } = c;
   const partner = rng.chance(20) ? addSpouse(b, c.age, c.subject.female, true) : null;
   if (partner) {
     civilOf(c, partner, "pacs");
@@ -199,7 +199,9 @@ function familyChildless(c: Ctx): void {
       // Since long before the last five years, or (the trap) only for a few years.
       const years = rng.chance(85) ? rng.int(6, 30) : rng.int(1, 4);
       const since = addDays(addYears(b.act, -years), -rng.int(20, 300));
-      if (young && rng.chance(30)) s.disabled = true;
+      // Under 50, only an infirmity could exempt him: level 6 leaves it out (art. 796-0 ter words
+      // it otherwise than art. 779 II, and the file has one flag for both).
+      if (young && level === 6 ? false : young && rng.chance(30)) s.disabled = true;
       civilOf(c, s, status, { livesWithSince: since });
     } else civilOf(c, s, rng.weighted(MARITAL_ADULT), { livesWithSince: null });
   }

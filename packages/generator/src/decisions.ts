@@ -83,7 +83,8 @@ export function decisionsOf(r: ComputeResult): Decision[] {
  * 757 B allowance among several beneficiaries, the exact 15-year boundary of the recall, a
  * gift before 2012-08-17 that is not the first to its donee (its deed's figure would depend on
  * the recall of its time), several 790 G gifts to one donee (how the 15 years are counted),
- * housing gifts (the 2026 text of art. 790 A bis), and a brother or sister aged exactly 50.
+ * housing gifts (the 2026 text of art. 790 A bis), a brother or sister aged exactly 50, and one
+ * exempt under art. 796-0 ter through an infirmity alone (worded otherwise than art. 779 II).
  */
 export function unconfirmedOf(r: ComputeResult): string[] {
   const d = r.dossier;
@@ -98,6 +99,8 @@ export function unconfirmedOf(r: ComputeResult): string[] {
     if (mine.filter((g) => g.cash790G).length > 1) out.push("790 G window");
     if (mine.length > 0 && b.disabled) out.push("prior gift to a disabled beneficiary");
     if (b.relationship === "sibling" && ageAt(b.birthDate) === law.exemptions.sibling.olderThan) out.push("sibling aged 50");
+    // Exempt through an infirmity alone: art. 796-0 ter words it otherwise than art. 779 II.
+    if (b.relationship === "sibling" && b.disabled && ageAt(b.birthDate) < law.exemptions.sibling.olderThan && r.beneficiaries.some((x) => x.id === b.id && x.exemption?.reason === "sibling")) out.push("sibling exempt through an infirmity");
   }
   if (d.priorGifts.some((g) => g.housing790ABis)) out.push("housing gift");
   if (r.kind === "estate") {

@@ -1,0 +1,222 @@
+import { ageOn, compute, parseDate, readDossier, rulesOf, sameAnswer, type DossierInput } from "@succ/engine";
+import { lawOn } from "@succ/rules";
+import { describe, expect, it } from "vitest";
+import { taskSet } from "./__fixtures__/sets.js";
+import { seedCounterpart } from "./cgi-draft.js";
+import { CGI_ONLY_RULES, MIN_CGI_RULES, ruleApplies, seedAnswer } from "./cgi-task.js";
+import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";
+import { leakedAmounts } from "./guards.js";
+import { taskSetStats } from "./stats.js";
+import { fingerprint, generateTask, generateTasks, MAX_SKIPPED, residueInsensitive, taskLine, zeroButOne, type Task } from "./task.js";
+
+/**
+ * Levels 5 and 6: every guard of levels 1-4, the rules of the real law that must change each
+ * answer, the seed rules that must fail, the decisions a level-5 prompt states and a level-6
+ * task never depends on, the difficulty, `minRules`, determinism and the pinned fingerprints.
+ */
+
+/** `succ fingerprint -n 400 --level 5` and `--level 6` (seed 0): they change only when those tasks do. */
+const LEVEL5_FINGERPRINT = "";
+const LEVEL6_FINGERPRINT = "";
+
+const FIVE = taskSet({ n: 1200, seed: 11, level: 5 });
+const SIX = taskSet({ n: 1200, seed: 12, level: 6 });
+
+/** Every YYYY-MM-DD of a dossier. */
+function datesOf(d: DossierInput): string[] {
+  return [...JSON.stringify(d).matchAll(/"(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]!);
+}
+
+describe("levels 5 and 6: the guards of levels 1-4", () => {
+  for (const [level, tasks] of [[5, FIVE], [6, SIX]] as const) {
+    it(`level ${level}: no expected amount in the prompt, someone owes tax, never "zero for all but one"`, () => {
+      for (const t of tasks) {
+        expect(leakedAmounts(t.prompt, t.answer), t.id).toEqual([]);
+        expect(t.answer.total_droits, t.id).toBeGreaterThan(0);
+        expect(zeroButOne(readDossier(t.info.dossier), t.answer), t.id).toBe(false);
+      }
+    });
+
+    it(`level ${level}: days ≤ 28, no birthday on the act, acts within the level's years`, () => {
+      for (const t of tasks) {
+        const d = t.info.dossier;
+        for (const day of datesOf(d)) expect(Number(day.slice(8)), `${t.id} ${day}`).toBeLessThanOrEqual(28);
+        const act = parseDate(d.date)!;
+        for (const b of [d.person.birthDate, ...d.beneficiaries.map((x) => x.birthDate)]) {
+          const birth = parseDate(b)!;
+          expect(birth.m === act.m && birth.d === act.d, `${t.id} ${b}`).toBe(false);
+        }
+        expect(d.date <= "2026-11-29", t.id).toBe(true);
+        expect(d.date >= (level === 6 ? "2017-01-01" : d.kind === "gift" ? "2025-02-15" : "2025-01-01"), t.id).toBe(true);
+        expect(d.law).toBe("cgi");
+      }
+    });
+
+    it(`level ${level}: the residue heirs' values move with the estate (guard b), checked through the engine`, () => {
+      for (const t of tasks) {
+        if (t.info.dossier.kind !== "estate") continue;
+        expect(residueInsensitive(readDossier(t.info.dossier), t.info.dossier, t.answer), t.id).toBe(false);
+      }
+    });
+
+    it(`level ${level}: rules of the real law change every answer, and the seed rules get it wrong`, () => {
+      for (const t of tasks) {
+        const real = t.info.difficulty.rules.filter((r) => CGI_ONLY_RULES.includes(r));
+        expect(real.length, t.id).toBeGreaterThanOrEqual(MIN_CGI_RULES[level][t.info.dossier.kind]);
+        const seed = seedAnswer(t.info.dossier);
+        expect(seed !== null && sameAnswer(seed, t.answer), t.id).toBe(false);
+      }
+    });
+  }
+
+  it("draws estates with three real-law rules that matter, gifts two at level 5 and one at level 6", () => {
+    expect(MIN_CGI_RULES).toEqual({ 5: { estate: 3, gift: 2 }, 6: { estate: 3, gift: 1 } });
+    expect(CGI_ONLY_RULES).toEqual([
+      "funeralFlat",
+      "nephew790G",
+      "allowancesUsed",
+      "defaultAllowanceAlone",
+      "smallEstate",
+      "siblingExemption",
+      "mainResidence764bis",
+      "furniture764",
+      "levy990I",
+      "levyExemption990I",
+      "premiums757B",
+      "allowance757BShared",
+      "housing790ABis",
+    ]);
+  });
+});
+
+describe("decisions and unconfirmed points", () => {
+  it("level 5 states exactly the decisions its task depends on", () => {
+    let stated = 0;
+    for (const t of FIVE) {
+      const decisions = decisionsOf(compute(readDossier(t.info.dossier)));
+      for (const [k, text] of Object.entries(DECISION_FR)) expect(t.prompt.includes(text), `${t.id} ${k}`).toBe(decisions.includes(k as keyof typeof DECISION_FR));
+      expect(t.prompt.includes("## Décisions retenues"), t.id).toBe(decisions.length > 0);
+      stated += decisions.length;
+    }
+    expect(stated).toBeGreaterThan(0);
+  });
+
+  it("level 6 depends on no decision and on no point not confirmed in an official source", () => {
+    for (const t of SIX) {
+      const r = compute(readDossier(t.info.dossier));
+      expect(decisionsOf(r), t.id).toEqual([]);
+      expect(unconfirmedOf(r), t.id).toEqual([]);
+      expect(t.prompt).not.toContain("## Droit applicable");
+      expect(t.prompt).toContain("Appliquez la législation fiscale française en vigueur à la date");
+    }
+  });
+
+  it("level 6: a gift before 2012-08-17 is the first to its donee, and its deed used the allowance of its date", () => {
+    let early = 0;
+    for (const t of SIX) {
+      const d = t.info.dossier;
+      for (const g of d.priorGifts ?? []) {
+        if (g.date >= "2012-08-17" || g.cash790G) continue;
+        early++;
+        const mine = d.priorGifts!.filter((x) => x.beneficiary === g.beneficiary).map((x) => x.date).sort();
+        expect(mine[0], t.id).toBe(g.date);
+        const b = d.beneficiaries.find((x) => x.id === g.beneficiary)!;
+        const allowance = (lawOn(g.date).allowances.personal.gift as Record<string, number>)[b.relationship] ?? 0;
+        expect(Number(g.allowanceUsed), t.id).toBe(Math.min(allowance, Number(g.value)));
+      }
+    }
+    expect(early).toBeGreaterThan(100);
+  });
+});
+
+describe("difficulty", () => {
+  /** 30 tasks of every level, seed 21. */
+  const sample = (): Task[] => [1, 2, 3, 4, 5, 6].flatMap((level) => [...generateTasks({ n: 30, seed: 21, level: level as 1 })]);
+
+  it("lists exactly the rules whose counterfactual changes the answer (every rule recomputed)", () => {
+    for (const t of sample()) {
+      const d = readDossier(t.info.dossier);
+      const r = compute(d);
+      const matter = rulesOf(d.ruleSet).filter((rule) => !sameAnswer(compute(d, { ignore: [rule] }).answer, t.answer));
+      expect(t.info.difficulty.rules, t.id).toEqual(matter);
+      // The structural shortcut never rules out a rule that matters.
+      for (const rule of rulesOf(d.ruleSet)) if (!ruleApplies(d, r, rule)) expect(matter, `${t.id} ${rule}`).not.toContain(rule);
+      expect(t.info.difficulty.presentation).toBe(t.level <= 4 ? "steps" : t.level === 5 ? "articles" : "none");
+      expect(t.info.difficulty.steps.beneficiaries).toBe(d.beneficiaries.length);
+      expect(t.info.difficulty.steps.contracts).toBe(d.kind === "estate" ? d.lifeInsurance.length : 0);
+      expect(t.info.difficulty.steps.recalled).toBe(r.beneficiaries.reduce((n, b) => n + b.recall.recalled.length, 0));
+      expect(t.info.difficulty.steps.bands).toBeGreaterThan(0);
+    }
+  });
+
+  it("is in the task line at levels 5-6 only; at levels 1-4 it is read lazily and the line is as before", () => {
+    for (const t of sample()) {
+      const info = JSON.parse(taskLine(t)).info as Record<string, unknown>;
+      if (t.level <= 4) {
+        expect(Object.keys(info)).toEqual(["dossier", "seed", "index", "generatorVersion"]);
+        expect(Object.keys(t.info)).toEqual(["dossier", "seed", "index", "generatorVersion"]);
+        expect(JSON.stringify(t.info)).not.toContain("difficulty");
+      } else expect(info.difficulty).toEqual(t.info.difficulty);
+    }
+  });
+
+  it("minRules keeps the tasks where that many rules matter, each the task of its index", () => {
+    const all = [...generateTasks({ n: 60, seed: 4, level: 5 })];
+    const kept = [...generateTasks({ n: 6, seed: 4, level: 5, minRules: 9 })];
+    expect(kept.map(taskLine)).toEqual(all.filter((t) => t.info.difficulty.rules.length >= 9).slice(0, 6).map(taskLine));
+    expect([...generateTasks({ n: 3, seed: 4, level: 2, minRules: 2 })].every((t) => t.info.difficulty.rules.length >= 2)).toBe(true);
+    expect(() => [...generateTasks({ n: 1, level: 1, minRules: 30 })]).toThrow(new RegExp(`in ${MAX_SKIPPED} tasks in a row`));
+  });
+});
+
+describe("determinism and fingerprints", () => {
+  it("draws task i of levels 5-6 from (seed, i) alone", () => {
+    for (const level of [5, 6] as const) {
+      const set = level === 5 ? FIVE : SIX;
+      for (const i of [0, 7, 311]) expect(taskLine(generateTask(level === 5 ? 11 : 12, i, level))).toBe(taskLine(set[i]!));
+      const part = [...generateTasks({ n: 5, seed: level === 5 ? 11 : 12, level, offset: 100 })];
+      expect(part.map(taskLine)).toEqual(set.slice(100, 105).map(taskLine));
+    }
+  });
+
+  it("pins the fingerprints of -n 400 --level 5 and --level 6", () => {
+    expect(fingerprint({ level: 5 })).toBe(LEVEL5_FINGERPRINT);
+    expect(fingerprint({ level: 6 })).toBe(LEVEL6_FINGERPRINT);
+  });
+});
+
+describe("the seed counterpart of a dossier", () => {
+  it("drops every field only the real law reads, and says law seed", () => {
+    const t = FIVE.find((x) => x.info.dossier.lifeInsurance !== undefined && x.info.dossier.furniture !== undefined)!;
+    const s = seedCounterpart(t.info.dossier);
+    expect(s.law).toBe("seed");
+    expect(s.lifeInsurance).toBeUndefined();
+    expect(s.furniture).toBeUndefined();
+    expect(s.person).not.toHaveProperty("hasDescendants");
+    for (const b of s.beneficiaries) for (const k of ["protectedAdult", "maritalStatus", "livedWithDeceased5Years"]) expect(b).not.toHaveProperty(k);
+    for (const a of s.assets ?? []) for (const k of ["mainResidence", "occupiedBy"]) expect(a).not.toHaveProperty(k);
+    for (const g of s.priorGifts ?? []) expect(g).not.toHaveProperty("allowanceUsed");
+    // The rest is the same file, and the seed rules read it.
+    expect(s.assets!.map((a) => a.value)).toEqual(t.info.dossier.assets!.map((a) => a.value));
+    expect(() => readDossier(s)).not.toThrow();
+    expect(ageOn(parseDate(s.person.birthDate)!, parseDate(s.date)!)).toBeGreaterThan(40);
+  });
+});
+
+describe("statistics of levels 5-6 (succ stats)", () => {
+  it("keep each common mistake under 10 % where its feature is present, and the seed rules at 0 %", () => {
+    const stats = taskSetStats([...FIVE.slice(0, 600), ...SIX.slice(0, 600)]);
+    for (const l of stats.levels) {
+      const c = l.cgi!;
+      expect(c.seedRules).toBe(0);
+      for (const [key, m] of Object.entries(c.mistakes)) {
+        if (m.featured === 0) continue;
+        expect(m.stillRightFeatured / m.featured, `level ${l.level} ${key}: ${m.stillRightFeatured} of ${m.featured}`).toBeLessThan(0.1);
+      }
+    }
+    const [five, six] = stats.levels;
+    expect(five!.cgi!.mistakes.furniture764.featured).toBeGreaterThan(100);
+    expect(six!.cgi!.mistakes.furniture764.featured).toBe(0);
+    expect(six!.cgi!.mistakes.levyExemption990I.featured).toBe(0);
+  });
+});
