@@ -206,8 +206,9 @@ describe("counterfactuals: switching a rule off moves every tax in one direction
   // Each rule either only ever helps the taxpayer (switching it off can only raise a tax) or
   // only ever costs him (switching it off can only lower a tax). The scales being progressive
   // (previous block), starting higher on the scale never lowers a slice's tax.
-  const raises: Rule[] = ["exemption790G", "gift790G", "usufruct669", "disabilityAllowance", "spouseExemption", "representation", "funeralFlat", "nephew790G", "smallEstate"];
-  const lowers: Rule[] = ["funeralCap", "recall", "lowerBands", "ageConditions790G", "defaultAllowanceAlone"];
+  const raises: Rule[] = ["exemption790G", "gift790G", "usufruct669", "disabilityAllowance", "spouseExemption", "representation", "funeralFlat", "nephew790G", "smallEstate", "siblingExemption", "mainResidence764bis", "housing790ABis"];
+  // The last four change the levy of art. 990 I or the premiums of art. 757 B, never a tax upward.
+  const lowers: Rule[] = ["funeralCap", "recall", "lowerBands", "ageConditions790G", "defaultAllowanceAlone", "furniture764", "premiums757B", "allowance757BShared", "levy990I", "levyExemption990I"];
   // The seed recall uses today's allowance for every gift: more or less than the allowances the
   // gifts really used, by the dossier.
   const either: Rule[] = ["allowancesUsed"];
