@@ -33,16 +33,13 @@ export class Builder {
   private readonly births = new Map<Family, CivilDate[]>();
   /** The deceased or donor, once drawn (a brother or sister of their siblings). */
   private me: { birth: CivilDate } | null = null;
-  /** The law in force on the act's date: every legal value the drawing reads. */
-  readonly law: Law;
-
   constructor(
     readonly rng: Rng,
     readonly act: CivilDate,
     readonly family: string,
-  ) {
-    this.law = lawOf(act);
-  }
+    /** The law the dossier is drawn under, every legal value the drawing reads: by default the law in force on the act's date. */
+    readonly law: Law = lawOf(act),
+  ) {}
 
   person(last = this.family, female = this.rng.chance(50)): Person {
     return drawPerson(this.rng, last, this.used, female);
