@@ -1,5 +1,5 @@
 import { euros } from "@succ/engine";
-import { datedLaw, dayAfter, LAW_SERIES, lawOn, type LawSeries } from "@succ/rules";
+import { dayAfter, lawOn, type Law } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
 import { LAW_DAY } from "./dates.js";
@@ -122,14 +122,10 @@ describe("prompts", () => {
     for (const row of LAW.usufruct669) expect(gift).toContain(`| ${row.usufructPercent} % | ${100 - row.usufructPercent} % |`);
   });
 
-  it("follow a change of the law tables (the rules text is not frozen)", () => {
-    // A copy of the tables where the child allowance is 123,456 € from 2026-01-01.
-    const copy = structuredClone(LAW_SERIES) as unknown as { allowances: { personal: { estate: { child: { periods: unknown[] } }; gift: { child: unknown } } } };
-    const child = copy.allowances.personal.estate.child;
-    const last = child.periods.at(-1) as { from: string; to: string | null; enactedBy: string };
-    child.periods = [...child.periods.slice(0, -1), { ...last, to: "2025-12-31" }, { value: 123_456, from: "2026-01-01", to: null, enactedBy: "loi fictive (test)" }];
-    copy.allowances.personal.gift.child = child;
-    const changed = datedLaw(copy as unknown as LawSeries).on(LAW_DAY);
+  it("follow the law they are given (the rules text is not frozen)", () => {
+    // The law of 2026-11-29 with a child allowance of 123,456 € (art. 779 I, estates and gifts).
+    const personal = LAW.allowances.personal;
+    const changed: Law = { ...LAW, allowances: { ...LAW.allowances, personal: { estate: { ...personal.estate, child: 123_456 }, gift: { ...personal.gift, child: 123_456 } } } };
     expect(rulesSection(2, "estate", changed)).toContain("enfant 123 456 €");
     expect(rulesSection(2, "estate", changed)).not.toContain("enfant 100 000 €");
     expect(rulesSection(1, "gift", changed)).toContain("abattement de 123 456 €");
