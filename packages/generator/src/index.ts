@@ -11,11 +11,10 @@ export {
   type GenerateOptions,
   type Task,
 } from "./task.js";
-export { LEVELS, VARIANTS, VARIANT_WEIGHTS, mixLevel, type Level, type Variant } from "./levels.js";
+export { LEVELS, LEVEL_RULES, VARIANTS, VARIANT_WEIGHTS, mixLevel, type Level, type LevelRule, type Variant } from "./levels.js";
 export { numbersIn, leakedAmounts } from "./guards.js";
 export { Sha256, sha256Hex } from "./sha256.js";
 export {
-  LEVEL_RULES,
   STILL_RIGHT_ROWS,
   taskSetStats,
   type LevelStats,

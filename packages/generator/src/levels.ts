@@ -1,7 +1,25 @@
+import type { Rule } from "@succ/engine";
+
 /** The four levels of the task set and their variants (seed's "Tasks and difficulty"). */
 
 export type Level = 1 | 2 | 3 | 4;
 export const LEVELS: readonly Level[] = [1, 2, 3, 4];
+
+/**
+ * The rules of each level (seed's `niveau_utile`), the one table of them: the counterfactual
+ * rules of @succ/engine that a task of the level is about. The generator requires some of them to
+ * change each task's answer (`levelRulesMatter`, which can only name rules of this table) and
+ * `succ stats` counts the tasks that none of them changes. Levels 1 and 2 have none.
+ */
+export const LEVEL_RULES = {
+  1: [],
+  2: [],
+  3: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation"],
+  4: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation", "usufruct669"],
+} as const satisfies Record<Level, readonly Rule[]>;
+
+/** A rule of level `L`. */
+export type LevelRule<L extends Level> = (typeof LEVEL_RULES)[L][number];
 
 export const VARIANTS = {
   1: ["only-child-estate", "gift-full-ownership"],
