@@ -261,6 +261,42 @@ describe("--ignore (counterfactuals)", () => {
   });
 });
 
+describe("--law (the rule set of a dossier without \"law\")", () => {
+  // The estate of 2026-01-10 above with a funeral invoice of 900 €.
+  // seed: the invoice within the cap, 900 deducted: net 150,600, taxable 50,600 →
+  //   1,380.75 + 0.20 × (50,600 − 15,932 = 34,668) = 8,314.35 → 8,314.
+  // cgi (art. 775): the flat 1,500 € whatever the invoice: net 150,000, taxable 50,000 → 8,194.
+  const small = { ...estate, funeralCosts: 900 };
+  const SEED = { beneficiaires: { E: { part_taxable: 50600, droits: 8314 } }, total_droits: 8314 };
+  const CGI = { beneficiaires: { E: { part_taxable: 50000, droits: 8194 } }, total_droits: 8194 };
+  it("seed is the default; --law cgi computes a dossier without \"law\" under the Code", () => {
+    const f = file("small.json", small);
+    expect(JSON.parse(succ([f]).stdout)).toEqual(SEED);
+    expect(JSON.parse(succ([f, "--law", "seed"]).stdout)).toEqual(SEED);
+    const r = succ([f, "--law", "cgi"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(CGI);
+  });
+  it("a dossier that states \"law\" keeps it, with --jsonl too", () => {
+    const lines = [small, { ...small, law: "seed" }, { ...small, law: "cgi" }].map((d) => JSON.stringify(d)).join("\n");
+    const out = (args: string[]) => succ(["--jsonl", ...args], `${lines}\n`).stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out(["--law", "cgi"])).toEqual([CGI, SEED, CGI]);
+    expect(out(["--law", "seed"])).toEqual([SEED, SEED, CGI]);
+    expect(out([])).toEqual([SEED, SEED, CGI]);
+  });
+  it("--ignore funeralFlat under cgi takes the flat amount as a cap of the invoice; under seed, a rule it does not have changes nothing", () => {
+    const f = file("small.json", small);
+    expect(JSON.parse(succ([f, "--law", "cgi", "--ignore", "funeralFlat"]).stdout)).toEqual(SEED);
+    expect(JSON.parse(succ([f, "--ignore", "funeralFlat"]).stdout)).toEqual(SEED);
+  });
+  it("--law cgi refuses an act outside the years the tables cover, naming them", () => {
+    const r = succ([file("old.json", { ...small, date: "2016-12-31" }), "--law", "cgi"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/date: the "cgi" rules compute acts from 2017-01-01 to 2026-12-31, not 2016-12-31/);
+    expect(r.stdout).toBe("");
+  });
+});
+
 describe("bad options give a clear error (exit 2, no stack trace, nothing on stdout)", () => {
   const cases: [string, string[], RegExp][] = [
     ["an unknown rule", ["--ignore", "funeral"], /--ignore: unknown rule "funeral" \(rules: funeralCap, /],
@@ -271,6 +307,8 @@ describe("bad options give a clear error (exit 2, no stack trace, nothing on std
     ["a missing --jsonl file", ["--jsonl", "missing.jsonl"], /cannot read missing\.jsonl: ENOENT/],
     ["--out into a missing folder", ["--out", "no/such/dir/out.json"], /--out no\/such\/dir\/out\.json: the folder no\/such\/dir does not exist/],
     ["--ignore without a value", ["--ignore"], /--ignore/],
+    ["an unknown rule set", ["--law", "CGI"], /--law: expected "seed" or "cgi", got "CGI"/],
+    ["--law without a value", ["--law"], /--law/],
   ];
   it.each(cases)("%s", (_what, args, message) => {
     if (args.includes("--out")) args = [file("ok.json", gift), ...args];
@@ -286,5 +324,11 @@ describe("bad options give a clear error (exit 2, no stack trace, nothing on std
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: succ compute \[FILE\|-\] \[--jsonl\] \[--explain\]/);
     expect(r.stdout).toMatch(/--ignore RULES/);
+    // The default rule set and why; the rules of each set.
+    expect(r.stdout).toMatch(/--law seed\|cgi +the rule set of a dossier that has no "law" field; a dossier that states\n +"law" is computed under its own/);
+    expect(r.stdout).toMatch(/seed \(the default\): the simplified rules of levels 1 to 4, which every\n +generated task states in its prompt/);
+    expect(r.stdout).toMatch(/Rules of seed and cgi:\n +funeralCap, exemption790G, /);
+    expect(r.stdout).toMatch(/Rules of cgi only:\n +funeralFlat, nephew790G, /);
+    for (const line of r.stdout.split("\n")) expect(line.length, line).toBeLessThanOrEqual(100);
   });
 });

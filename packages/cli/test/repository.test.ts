@@ -202,28 +202,13 @@ function repositoryFiles(dir = ROOT): string[] {
 describe("no file of the repository names a path outside it", () => {
   // Written in pieces so that this file does not match itself.
   const POINTERS = [new RegExp(`(^|[\\s\`'"(])${"shared"}/`, "m"), new RegExp(`\\b(spec|dossier) ${"§"}`, "i"), new RegExp(`\\bthe ${"spec"}('s)?\\b`, "i"), new RegExp(`/${"work"}/`)];
-  // Files of areas that other branches own (engine and generator sources, the rules and
-  // scoring packages), which named sections of the outside specification by number when this
-  // test was written: skipped here; drop each entry once its file is clean.
-  const OUT_OF_AREA = new Set([
-    "packages/engine/src/index.ts",
-    "packages/engine/src/dossier.ts",
-    "packages/engine/src/compute.ts",
-    "packages/generator/src/draft.ts",
-    "packages/rules/src/index.test.ts",
-    "packages/scoring/src/format.ts",
-    "packages/scoring/src/score.test.ts",
-    "packages/scoring/src/types.ts",
-    "packages/scoring/test/expected.test.ts",
-    "packages/scoring/test/attacks.test.ts",
-  ]);
   const files = repositoryFiles();
   const pointing = (f: string) => POINTERS.some((p) => p.test(readFileSync(join(ROOT, f), "utf8")));
 
   it("README, docs, --help texts, package READMEs, comments, changesets", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files).toContain("README.md");
-    expect(files.filter((f) => !OUT_OF_AREA.has(f) && pointing(f))).toEqual([]);
+    expect(files.filter((f) => pointing(f))).toEqual([]);
   });
 });
 

@@ -430,6 +430,12 @@ function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift
 }
 
 function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allowance: { total: Fraction; items: AllowanceItem[] }, ignore: ReadonlySet<Rule>): RecallDetail {
+  const seed = d.ruleSet === "seed" || ignore.has("allowancesUsed");
+  if (!d.priorGifts.some((g) => g.beneficiary === b.id)) {
+    // Nothing to recall (most beneficiaries): the whole allowance is left.
+    const remaining = seed ? null : remainingOf(allowance, ZERO, ZERO);
+    return { method: seed ? "seed" : "cgi", recalled: [], notRecalled: [], S: ZERO, U: ZERO, remainingAllowance: allowance.total, remaining, T: ZERO };
+  }
   const recalledGifts: PriorGift[] = [];
   const notRecalled: RecallDetail["notRecalled"] = [];
   const values = recallValues(d, source, b, ignore);
@@ -442,7 +448,7 @@ function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allow
     else recalledGifts.push(g);
   }
   const S = sum(recalledGifts.map((g) => values.get(g)!));
-  if (d.ruleSet === "seed" || ignore.has("allowancesUsed")) {
+  if (seed) {
     const A = allowance.total;
     const U = min(S, A);
     const recalled = recalledGifts.map((gift) => ({ gift, value: values.get(gift)!, allowanceUsed: null, disabilityAllowanceUsed: null, taxedBase: null, stated: false }));
@@ -461,14 +467,22 @@ function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allow
     T = add(T, taxedBase);
     return { gift, value, allowanceUsed: x.u, disabilityAllowanceUsed: x.v, taxedBase, stated: x.stated };
   });
-  const of = (src: AllowanceItem["source"][]): Fraction => sum(allowance.items.filter((i) => src.includes(i.source)).map((i) => i.amount));
-  const remaining = {
-    personal: floor0(sub(of(["relationship", "representation"]), sumU)),
-    disability: floor0(sub(of(["disability"]), sumV)),
-    default: of(["default"]),
-  };
+  const remaining = remainingOf(allowance, sumU, sumV);
   const remainingAllowance = add(add(remaining.personal, remaining.disability), remaining.default);
   return { method: "cgi", recalled, notRecalled, S, U: sub(allowance.total, remainingAllowance), remainingAllowance, remaining, T };
+}
+
+/** cgi: what is left of each allowance once the recalled gifts used u and v (art. 788 IV never reduced). */
+function remainingOf(allowance: { items: AllowanceItem[] }, sumU: Fraction, sumV: Fraction): NonNullable<RecallDetail["remaining"]> {
+  let personal = ZERO;
+  let disability = ZERO;
+  let fallback = ZERO;
+  for (const i of allowance.items) {
+    if (i.source === "disability") disability = add(disability, i.amount);
+    else if (i.source === "default") fallback = add(fallback, i.amount);
+    else personal = add(personal, i.amount);
+  }
+  return { personal: floor0(sub(personal, sumU)), disability: floor0(sub(disability, sumV)), default: fallback };
 }
 
 /**
@@ -506,7 +520,8 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
   for (const b of dossier.beneficiaries) {
     const li = life?.get(b.id) ?? null;
     const parts = dossier.kind === "estate" ? estateParts(dossier, estate!, b, ignore, li) : giftParts(dossier, law, donorAge, b, ignore);
-    const received = sum(parts.map((p) => p.amount));
+    let received = ZERO;
+    for (const p of parts) received = add(received, p.amount);
     const exemption = exemptionOf(dossier, law, estate, b, ignore);
     const exempt = exemption !== null;
     const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(dossier, law, b, ignore);

@@ -90,7 +90,7 @@ export interface LifeInsuranceInput {
   capitalAfter70?: AmountInput;
 }
 
-/** The dossier JSON of spec §1, as a generator writes it or a user sends it. */
+/** The dossier JSON (docs/dossier.md), as a generator writes it or a user sends it. */
 export interface DossierInput {
   kind: "estate" | "gift";
   /** The rule set (default "seed"). */

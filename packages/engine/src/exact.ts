@@ -76,6 +76,8 @@ const small = (a: Fraction) => a.n <= SMALL && a.d <= SMALL;
 const num = (a: Fraction) => (a.s < 0n ? -Number(a.n) : Number(a.n));
 
 export function add(a: Fraction, b: Fraction): Fraction {
+  if (b.n === 0n) return a;
+  if (a.n === 0n) return b;
   if (a.d === 1n && b.d === 1n) return integer(a.s * a.n + b.s * b.n);
   if (small(a) && small(b)) {
     const ad = Number(a.d);
@@ -88,7 +90,8 @@ export function add(a: Fraction, b: Fraction): Fraction {
 }
 
 export function sub(a: Fraction, b: Fraction): Fraction {
-  return add(a, b.n === 0n ? ZERO : make(-b.s, b.n, b.d));
+  if (b.n === 0n) return a;
+  return add(a, make(-b.s, b.n, b.d));
 }
 
 /** a < b */

@@ -1,8 +1,8 @@
 import type Fraction from "fraction.js";
 
 /**
- * French formatting of amounts, the one home for it: the calculation sheet, and the generator's
- * prompts, write euros with it. Thousands are separated by a plain space, as most French
+ * French formatting of amounts, the one home for it: the calculation sheet and the generator's
+ * prompts write euros and numbers with it. Thousands are separated by a plain space, as most French
  * documents type it; decimals follow a comma.
  */
 
@@ -10,14 +10,23 @@ function group(int: string): string {
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 }
 
-/** `420 000 €`, `86 500,40 €` from a whole number of cents (≥ 0 or < 0). */
-export function eurosFromCents(cents: number | bigint): string {
+/**
+ * `420 000`, `86 500,40` from a whole number of cents (≥ 0 or < 0): the number of an amount,
+ * without the euro sign, as the worked examples of a prompt write it. The cents are written only
+ * when there are some, or always with `twoDecimals` (`8 072,00`).
+ */
+export function amountFromCents(cents: number | bigint, twoDecimals = false): string {
   const c = BigInt(cents);
   const neg = c < 0n;
   const a = neg ? -c : c;
   const int = a / 100n;
   const rest = a % 100n;
-  return `${neg ? "−" : ""}${group(String(int))}${rest === 0n ? "" : `,${String(rest).padStart(2, "0")}`} €`;
+  return `${neg ? "−" : ""}${group(String(int))}${rest === 0n && !twoDecimals ? "" : `,${String(rest).padStart(2, "0")}`}`;
+}
+
+/** `420 000 €`, `86 500,40 €` from a whole number of cents (≥ 0 or < 0). */
+export function eurosFromCents(cents: number | bigint): string {
+  return `${amountFromCents(cents)} €`;
 }
 
 /** Whether an exact amount is a whole number of cents. */

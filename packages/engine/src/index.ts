@@ -54,9 +54,7 @@ export {
   type ValuePart,
 } from "./compute.js";
 export { explain } from "./explain.js";
-// TEMPORARY: the French names of relationships now live in @succ/rules.
-export { RELATIONSHIP_FR } from "@succ/rules";
-export { deName, euros, eurosFromCents, exactEuros, isWholeCents } from "./french.js";
+export { amountFromCents, deName, euros, eurosFromCents, exactEuros, isWholeCents } from "./french.js";
 
 import { compute, type Answer, type ComputeOptions } from "./compute.js";
 import { readDossier, type ReadOptions } from "./dossier.js";

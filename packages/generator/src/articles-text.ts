@@ -1,5 +1,6 @@
 import { LAW_SERIES, RELATIONSHIP_FR, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
-import { dateFr, euros, listFr } from "./french.js";
+import { euros } from "@succ/engine";
+import { dateFr, listFr } from "./french.js";
 
 /**
  * The law of a level-5 prompt: the articles of the Code général des impôts that the file may

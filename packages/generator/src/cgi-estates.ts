@@ -1,7 +1,7 @@
 import { ageOn, compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
 import type { Law } from "@succ/rules";
 import { emptyFacts, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed } from "./cgi-draft.js";
-import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, lawOfDay, personalCents } from "./cgi-law.js";
+import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, personalCents } from "./cgi-law.js";
 import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
 import type { Beneficiary, Item, Predeceased, Share } from "./draft.js";
 import {
@@ -19,6 +19,7 @@ import {
   target,
   type LegateeKind,
 } from "./estates.js";
+import { lawOf } from "./law.js";
 import { Builder, debtsOf, MIN_BUILDING, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
 import { gendered } from "./french.js";
 import type { CgiLevel } from "./levels.js";
@@ -76,7 +77,7 @@ function drawStatus(c: Ctx, x: Beneficiary): MaritalStatus | null {
 function start(rng: Rng, level: CgiLevel, family: Family, ages: readonly [number, number]): Ctx {
   const act = cgiActDate(rng, level, "estate");
   const b = new Builder(rng, act, familyName(rng));
-  const law = lawOfDay(act);
+  const law = lawOf(act);
   const age = rng.int(ages[0], ages[1]);
   const subject = b.subject(age);
   return {

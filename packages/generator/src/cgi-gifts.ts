@@ -1,9 +1,10 @@
 import { ageOn, compareDates, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { usufructPercent } from "@succ/rules";
 import { emptyFacts, type CgiGiftDraft, type Deed } from "./cgi-draft.js";
-import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents, lawOfDay } from "./cgi-law.js";
+import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents } from "./cgi-law.js";
 import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
 import type { Beneficiary, GiftItem, PriorGift } from "./draft.js";
+import { lawOf } from "./law.js";
 import { Builder, cashLabel, giftAssetLabel, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
 import { addDonees } from "./gifts.js";
 import type { CgiLevel } from "./levels.js";
@@ -35,7 +36,7 @@ interface Donee {
 
 export function cgiGift(rng: Rng, level: CgiLevel): CgiGiftDraft {
   const act = cgiActDate(rng, level, "gift");
-  const law = lawOfDay(act);
+  const law = lawOf(act);
   const g790 = law.cashGift790G;
   const b = new Builder(rng, act, familyName(rng));
   const childless = rng.chance(25);

@@ -1,21 +1,18 @@
-import { compareDates, formatDate, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { lawOn, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { compareDates, withinYearsBefore, type CivilDate } from "@succ/engine";
+import type { Law, Relationship, TransferKind } from "@succ/rules";
 import type { Deed } from "./cgi-draft.js";
 import { addDays, dateBetween, LAW_DATE, MAX_DAY } from "./dates.js";
 import type { PriorGift } from "./draft.js";
+import { lawOf } from "./law.js";
 import type { CgiLevel } from "./levels.js";
 import type { Rng } from "./random.js";
 
 /**
- * The real law as the drafting of levels 5 and 6 reads it: the law of a day (`lawOn`), the
- * allowances in cents, the dates of the acts, and the figures an earlier deed states. No amount
- * of the law is written here: every one is read from the `Law` of the day.
+ * The real law as the drafting of levels 5 and 6 reads it (the law of a day comes from
+ * `lawOf`, law.ts): the allowances in cents under the real law, the dates of the acts, and the
+ * figures an earlier deed states. No amount of the law is written here: every one is read from
+ * the `Law` of the day.
  */
-
-/** The law in force on a day of the dossier. */
-export function lawOfDay(day: CivilDate): Law {
-  return lawOn(formatDate(day));
-}
 
 const EURO = 100;
 
@@ -67,7 +64,7 @@ export const FIRST_PRIOR_GIFT: CivilDate = { y: 2011, m: 1, d: 3 };
  * period of that date had used, then the disability allowance the same way (art. 784).
  */
 export function deedOf(g: PriorGift, earlier: ReadonlyMap<PriorGift, Deed>, rel: Relationship, disabled: boolean): Deed {
-  const law = lawOfDay(g.date);
+  const law = lawOf(g.date);
   let usedU = 0;
   let usedV = 0;
   for (const [h, x] of earlier) {

@@ -21,7 +21,7 @@ import { sameMonthDay } from "./dates.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
 import { answerAmounts, holdsAny, numbersIn } from "./guards.js";
 import type { CgiLevel, Level } from "./levels.js";
-import { OPEN_ROW_AGE } from "./law.js";
+import { lawOf, openRowAge } from "./law.js";
 import { notaryPromptParts } from "./notary-prompt.js";
 import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import type { Rng } from "./random.js";
@@ -208,8 +208,9 @@ function rulesNumbers(rules: string): Set<number> {
 export function examineCgi(d: CgiDraft, level: CgiLevel, g: SharedGuards): CgiAccepted | CgiRejection {
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";
-  if (exemptPriorOverCeiling(d.priorGifts) !== null) return "ceiling790G";
-  if (d.kind === "gift" && d.gifts.some((x) => x.reservedUsufruct) && ageOn(d.subject.birth, d.date) === OPEN_ROW_AGE) return "usufructuary91";
+  const law = lawOf(d.date);
+  if (exemptPriorOverCeiling(d.priorGifts, law) !== null) return "ceiling790G";
+  if (d.kind === "gift" && d.gifts.some((x) => x.reservedUsufruct) && ageOn(d.subject.birth, d.date) === openRowAge(law)) return "usufructuary91";
   const input = toCgiDossier(d);
   const dossier = readDossier(input);
   const result = compute(dossier);

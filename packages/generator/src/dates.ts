@@ -1,5 +1,4 @@
 import { ageOn, compareDates, parseDate, type CivilDate } from "@succ/engine";
-import { LAST_VALUE_STILL_VALID_ON } from "@succ/rules";
 import type { Rng } from "./random.js";
 
 /**
@@ -10,8 +9,14 @@ import type { Rng } from "./random.js";
 export const MAX_DAY = 28;
 const DAY_MS = 86_400_000;
 
-/** The last day whose law the rules package holds: acts are drawn in its year, up to it. */
-export const LAW_DATE: CivilDate = parseDate(LAST_VALUE_STILL_VALID_ON)!;
+/**
+ * The generator's law date: the numbered rules of the prompts state the law in force on this day
+ * ("montants en vigueur en 2026"), and acts are drawn in its year, up to it, so that the engine
+ * computes each task under the law its prompt states (a test checks that every day drawn has
+ * that law). Not a legal value: a choice of the task set, which moves with it.
+ */
+export const LAW_DAY = "2026-11-29";
+export const LAW_DATE: CivilDate = parseDate(LAW_DAY)!;
 
 export function addDays(d: CivilDate, days: number): CivilDate {
   const t = new Date(Date.UTC(d.y, d.m - 1, d.d) + days * DAY_MS);

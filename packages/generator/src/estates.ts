@@ -1,10 +1,10 @@
 import { gendered } from "./french.js";
 import { compareDates, type CivilDate } from "@succ/engine";
-import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
+import { usufructPercent, type Law } from "@succ/rules";
 import { actDate, addDays, addYears, birthForAge, birthNearBirthday, dateBetween } from "./dates.js";
 import type { Beneficiary, EstateDraft, Predeceased, Share } from "./draft.js";
-import { Builder, CIVIL_MAJORITY, estateBalance, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
-import { allowanceCents, OPEN_ROW_AGE, USUFRUCT_EDGES } from "./law.js";
+import { Builder, estateBalance, majority, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
+import { allowanceCents, openRowAge, usufructEdges } from "./law.js";
 import { familyName } from "./names.js";
 import type { Rng } from "./random.js";
 
@@ -53,7 +53,8 @@ export function addLegatee(b: Builder, kind: LegateeKind, age: number, children:
   switch (kind) {
     case "nephew": {
       const last = rng.chance(50) ? b.family : b.otherFamily();
-      return b.add(b.person(last), "nephew", birthForAge(rng, b.act, rng.int(Math.max(CIVIL_MAJORITY, age - 45), Math.max(CIVIL_MAJORITY + 1, age - CIVIL_MAJORITY))));
+      const adult = majority(b.law);
+      return b.add(b.person(last), "nephew", birthForAge(rng, b.act, rng.int(Math.max(adult, age - 45), Math.max(adult + 1, age - adult))));
     }
     case "sibling":
       return b.add(b.person(), "sibling", b.siblingBirth("the subject's siblings", () => birthForAge(rng, b.act, rng.int(Math.max(30, age - 10), Math.min(102, age + 10)))));
@@ -63,8 +64,8 @@ export function addLegatee(b: Builder, kind: LegateeKind, age: number, children:
 }
 
 /** A specific cash bequest: above the legatee's allowance most of the time (so it is taxed). */
-function bequestFor(rng: Rng, l: Beneficiary, owing = rng.chance(90)): number {
-  const A = allowanceCents("estate", l.relationship, l.disabled);
+function bequestFor(rng: Rng, law: Law, l: Beneficiary, owing = rng.chance(90)): number {
+  const A = allowanceCents(law, "estate", l.relationship, l.disabled);
   if (owing || A < 1_000_00) return roundish(rng, A + rng.spread(800, 90_000) * 100);
   return roundEuros(rng.int(300_00, A - 100_00), 100);
 }
@@ -117,7 +118,7 @@ function finish(
   extra: Partial<Pick<EstateDraft, "predeceased" | "spouseUsufruct">> = {},
 ): EstateDraft {
   const bequestTotal = bequests.reduce((s, q) => s + q.cents, 0);
-  const { assets, debts, funeral } = estateBalance(rng, residueCents, bequestTotal);
+  const { assets, debts, funeral } = estateBalance(rng, b.law, residueCents, bequestTotal);
   return {
     kind: "estate",
     date: b.act,
@@ -142,7 +143,7 @@ export function onlyChildEstate(rng: Rng): EstateDraft {
   const { b, age, subject } = start(rng, 58, 97);
   const status = rng.chance(60) ? "widowed" : "divorced";
   const [child] = addChildren(b, subject, 1);
-  const R = allowanceCents("estate", "child") + target(rng, 2_000, 900_000);
+  const R = allowanceCents(b.law, "estate", "child") + target(rng, 2_000, 900_000);
   return finish(rng, b, subject, `${situationOf(subject.female, status)}, un seul enfant`, [{ beneficiary: child!.id, num: 1, den: 1 }], [], R);
 }
 
@@ -177,10 +178,10 @@ export function spouseChildren(rng: Rng, minBequests = 0): EstateDraft {
   const spouseShare = { num: 1, den: 4 };
   const shares = heirShares(rng, { num: 3, den: 4 }, k, 70);
   const residue: Share[] = [{ beneficiary: spouse.id, ...spouseShare }, ...children.map((c, i) => ({ beneficiary: c.id, ...shares[i]! }))];
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, x) }));
+  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = largest(residue.slice(1));
   const refChild = children.find((c) => c.id === ref.beneficiary)!;
-  const R = residueFor(allowanceCents("estate", "child", refChild.disabled) + target(rng, 2_000, 600_000), ref) + rng.int(0, 99);
+  const R = residueFor(allowanceCents(b.law, "estate", "child", refChild.disabled) + target(rng, 2_000, 600_000), ref) + rng.int(0, 99);
   return finish(rng, b, subject, `${spouseSituation(subject.female, spouse)}, ${childrenWord(k)}`, residue, bequests, R);
 }
 
@@ -212,10 +213,10 @@ export function childrenLegatees(rng: Rng): EstateDraft {
   const shares = heirShares(rng, portion, k, 65);
   const residue: Share[] = children.map((c, i) => ({ beneficiary: c.id, ...shares[i]! }));
   if (heir) residue.push({ beneficiary: heir.id, ...heirShare });
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, x) }));
+  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = largest(residue.slice(0, k));
   const refChild = children.find((c) => c.id === ref.beneficiary)!;
-  const R = residueFor(allowanceCents("estate", "child", refChild.disabled) + target(rng, 2_000, 600_000), ref) + rng.int(0, 99);
+  const R = residueFor(allowanceCents(b.law, "estate", "child", refChild.disabled) + target(rng, 2_000, 600_000), ref) + rng.int(0, 99);
   const status = rng.chance(65) ? "widowed" : "divorced";
   return finish(rng, b, subject, `${situationOf(subject.female, status)}, ${childrenWord(k)}`, residue, bequests, R);
 }
@@ -240,10 +241,10 @@ export function siblingsLegatees(rng: Rng): EstateDraft {
   const shares = heirShares(rng, portion, m, 70);
   const residue: Share[] = siblings.map((s, i) => ({ beneficiary: s.id, ...shares[i]! }));
   if (heir) residue.push({ beneficiary: heir.id, ...heirShare });
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, x) }));
+  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = largest(residue.slice(0, m));
   const refSibling = siblings.find((s) => s.id === ref.beneficiary)!;
-  const R = residueFor(allowanceCents("estate", "sibling", refSibling.disabled) + target(rng, 2_000, 400_000), ref) + rng.int(0, 99);
+  const R = residueFor(allowanceCents(b.law, "estate", "sibling", refSibling.disabled) + target(rng, 2_000, 400_000), ref) + rng.int(0, 99);
   const status = rng.weighted([["single", 45], ["widowed", 35], ["divorced", 20]] as const);
   return finish(rng, b, subject, `${situationOf(subject.female, status)}, sans descendant`, residue, bequests, R);
 }
@@ -279,8 +280,8 @@ function recalledValue(rng: Rng, A: number, abovePercent: number): number {
 }
 
 /** A prior 790 G cash gift, within the ceiling. */
-function value790G(rng: Rng): number {
-  const ceiling = CASH_GIFT_790G.ceiling.value;
+function value790G(rng: Rng, law: Law): number {
+  const ceiling = law.cashGift790G.ceiling;
   return Math.min(ceiling * 100, roundish(rng, rng.spread(3_000, ceiling - 1_000) * 100));
 }
 
@@ -294,7 +295,7 @@ function estatePriorGifts(
   const remaining = new Map<string, number>();
   if (opts.recallTo) {
     const c = opts.recallTo;
-    const A = allowanceCents("estate", c.relationship, c.disabled);
+    const A = allowanceCents(b.law, "estate", c.relationship, c.disabled);
     let S = 0;
     const v = recalledValue(rng, A, opts.abovePercent);
     if (b.prior(c, b.recalledDate(c), v)) S += v;
@@ -304,7 +305,7 @@ function estatePriorGifts(
     }
     remaining.set(c.id, A - Math.min(A, S));
   }
-  if (opts.g790To) b.prior(opts.g790To, b.recalledDate(opts.g790To, CASH_GIFT_790G.doneeMinimumAge.value, subject.birth), value790G(rng), true);
+  if (opts.g790To) b.prior(opts.g790To, b.recalledDate(opts.g790To, b.law.cashGift790G.doneeMinimumAge, subject.birth), value790G(rng, b.law), true);
   if (opts.traps.length > 0 && rng.chance(opts.trapPercent)) {
     const t = rng.pick(opts.traps);
     b.prior(t, b.oldDate(t, rng.chance(45)), roundish(rng, rng.spread(8_000, 150_000) * 100));
@@ -342,7 +343,7 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
   const recall = forceRepresentation || rng.chance(78) || !rep;
   const recallTo = recall ? rng.pick(children) : null;
   const g790 = rng.chance(75) || (!recall && !rep);
-  const adults = children.filter((c) => b.ageOf(c) >= CASH_GIFT_790G.doneeMinimumAge.value + 2);
+  const adults = children.filter((c) => b.ageOf(c) >= b.law.cashGift790G.doneeMinimumAge + 2);
   const g790To = g790 && adults.length > 0 ? (recallTo && rng.chance(70) && adults.includes(recallTo) ? recallTo : rng.pick(adults)) : null;
   const remaining = estatePriorGifts(b, subject, { recallTo, abovePercent: 55, g790To, traps: children, trapPercent: 25 });
   if (representation && rng.chance(15)) {
@@ -350,15 +351,15 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
     b.prior(h, b.recalledDate(h), roundish(rng, rng.spread(2_000, 60_000) * 100));
   }
 
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, x) }));
+  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = recallTo ?? rng.pick(children);
   const refShare = residue.find((s) => s.beneficiary === ref.id)!;
-  const Ar = remaining.get(ref.id) ?? allowanceCents("estate", "child", ref.disabled);
+  const Ar = remaining.get(ref.id) ?? allowanceCents(b.law, "estate", "child", ref.disabled);
   let R = residueFor(Ar + target(rng, 2_000, 500_000), refShare);
   if (stocks > 1 && rng.chance(65)) {
     // Another stock (a child, or the grandchildren who represent one) has a taxable share too.
     const other = stockShares.filter((_, i) => i !== children.indexOf(ref));
-    R = Math.max(R, residueFor(allowanceCents("estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x })))));
+    R = Math.max(R, residueFor(allowanceCents(b.law, "estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x })))));
   }
   R += rng.int(0, 99);
   const status = spouse ? spouseSituation(subject.female, spouse) : situationOf(subject.female, rng.chance(65) ? "widowed" : "divorced");
@@ -368,25 +369,26 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
 }
 
 /** The spouse's age for a usufruct: no 91 (the legal bound is imprecise); now and then on a bracket's edge. */
-function usufructuaryAge(rng: Rng, age: number): { age: number; near: boolean; past: boolean } {
+function usufructuaryAge(rng: Rng, law: Law, age: number): { age: number; near: boolean; past: boolean } {
+  const openRow = openRowAge(law);
   if (rng.chance(20)) {
     // On a bracket's edge: just turned the first age of a bracket, or about to leave one.
-    const edge = rng.pick(USUFRUCT_EDGES.filter((x) => x.first >= 60 && x.first < OPEN_ROW_AGE));
+    const edge = rng.pick(usufructEdges(law).filter((x) => x.first >= 60 && x.first < openRow));
     const past = rng.chance(50);
     return { age: past ? edge.first : edge.last, near: true, past };
   }
   let a = Math.min(100, Math.max(55, age + rng.int(-9, 6)));
-  if (a === OPEN_ROW_AGE) a -= 1;
+  if (a === openRow) a -= 1;
   return { age: a, near: false, past: false };
 }
 
 export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDraft {
   const { b, age, subject } = start(rng, 68, 98);
-  const u = usufructuaryAge(rng, age);
+  const u = usufructuaryAge(rng, b.law, age);
   const spouseFemale = rng.chance(90) ? !subject.female : subject.female;
   const spouseBirth = u.near ? birthNearBirthday(rng, b.act, u.age, u.past) : birthForAge(rng, b.act, u.age);
   const spouse = b.add(b.person(b.family, spouseFemale), "spouse", spouseBirth);
-  const bare = 100 - usufructPercent(u.age);
+  const bare = 100 - usufructPercent(b.law.usufruct669, u.age);
 
   let k: number, g: number, l: number;
   for (;;) {
@@ -412,24 +414,24 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
   }
 
   const recallTo = rng.pick(children);
-  const adults = children.filter((c) => b.ageOf(c) >= CASH_GIFT_790G.doneeMinimumAge.value + 2);
+  const adults = children.filter((c) => b.ageOf(c) >= b.law.cashGift790G.doneeMinimumAge + 2);
   const wants790 = !representation || rng.chance(40);
   const g790To = wants790 && adults.length > 0 ? (rng.chance(70) && adults.includes(recallTo) ? recallTo : rng.pick(adults)) : null;
   const remaining = estatePriorGifts(b, subject, { recallTo, abovePercent: 65, g790To, traps: children, trapPercent: 20 });
 
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, x, rng.chance(92)) }));
+  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x, rng.chance(92)) }));
   const refShare = residue.find((s) => s.beneficiary === recallTo.id)!;
   let need = remaining.get(recallTo.id)! + target(rng, 2_000, 400_000);
   let R = residueFor(need, refShare, bare);
   if (g790To && g790To !== recallTo) {
     // The 790 G gift matters only if its donee has a taxable share: give it one too.
     const s = residue.find((x) => x.beneficiary === g790To.id)!;
-    need = allowanceCents("estate", "child", g790To.disabled) + target(rng, 1_000, 200_000);
+    need = allowanceCents(b.law, "estate", "child", g790To.disabled) + target(rng, 1_000, 200_000);
     R = Math.max(R, residueFor(need, s, bare));
   }
   if (stocks > 1 && rng.chance(65)) {
     const other = stockShares.filter((_, i) => i !== children.indexOf(recallTo));
-    R = Math.max(R, residueFor(allowanceCents("estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x }))), bare));
+    R = Math.max(R, residueFor(allowanceCents(b.law, "estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x }))), bare));
   }
   R += rng.int(0, 99);
   const situation = `${gendered(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${predeceasedWord(representation?.dead)}`;

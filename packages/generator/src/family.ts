@@ -1,16 +1,20 @@
 import { ageOn, compareDates, type CivilDate } from "@succ/engine";
-import { CASH_GIFT_790G, FUNERAL_COSTS_CAP, RECALL_PERIOD, type Relationship } from "@succ/rules";
+import type { Law, Relationship } from "@succ/rules";
 import { addDays, addYears, birthForAge, dateBetween, daysBetween, MAX_DAY, maxDate } from "./dates.js";
 import type { Beneficiary, Item, Parenthood, Predeceased, PriorGift, Share } from "./draft.js";
+import { lawOf } from "./law.js";
 import { bank, familyName, person as drawPerson, sci, town, type Person } from "./names.js";
 import { implausibleParenthood } from "./plausible.js";
 import type { Rng } from "./random.js";
 
 /**
- * Civil majority (Code civil, art. 414): only to draw realistic ages of adult children and
- * nephews. The tax conditions on ages (art. 790 G) are read from @succ/rules.
+ * The age of majority (Code civil, art. 414), as the law tables hold it (the age below which a
+ * child is a minor, art. 764 bis): only to draw realistic ages of adult children and nephews.
+ * The tax conditions on ages (art. 790 G) are read from the law separately.
  */
-export const CIVIL_MAJORITY = 18;
+export function majority(law: Law): number {
+  return law.mainResidence.minorBelow;
+}
 
 /** Brothers and sisters are born at least this many days apart (the generator draws no twins). */
 export const SIBLING_GAP_DAYS = 300;
@@ -29,11 +33,12 @@ export class Builder {
   private readonly births = new Map<Family, CivilDate[]>();
   /** The deceased or donor, once drawn (a brother or sister of their siblings). */
   private me: { birth: CivilDate } | null = null;
-
   constructor(
     readonly rng: Rng,
     readonly act: CivilDate,
     readonly family: string,
+    /** The law the dossier is drawn under, every legal value the drawing reads: by default the law in force on the act's date. */
+    readonly law: Law = lawOf(act),
   ) {}
 
   person(last = this.family, female = this.rng.chance(50)): Person {
@@ -88,7 +93,7 @@ export class Builder {
   }
 
   /** A child's age for a parent of `parentAge`: born when the parent was 22 to 42, at least `min`. */
-  childAge(parentAge: number, min = CIVIL_MAJORITY): number {
+  childAge(parentAge: number, min = majority(this.law)): number {
     const lo = Math.max(min, parentAge - 42);
     const hi = Math.max(lo, parentAge - 22);
     return this.rng.int(lo, hi);
@@ -110,10 +115,10 @@ export class Builder {
 
   /** A date strictly within the recall period (recalled), after `b` turned `minAge`; null if none. */
   recalledDate(b: Beneficiary, minAge = 1, donorBirth?: CivilDate): CivilDate | null {
-    let from = maxDate(addDays(addYears(this.act, -RECALL_PERIOD.value), 1), this.earliest(b, minAge));
+    let from = maxDate(addDays(addYears(this.act, -this.law.recallYears), 1), this.earliest(b, minAge));
     if (donorBirth) {
       // A 790 G gift: the donor was under the age limit on the day of the gift.
-      const limit = addDays(addYears(donorBirth, CASH_GIFT_790G.donorAgeBelow.value), -1);
+      const limit = addDays(addYears(donorBirth, this.law.cashGift790G.donorAgeBelow), -1);
       const to = addDays(this.act, -30);
       const end = compareDates(limit, to) < 0 ? limit : to;
       if (compareDates(addDays(from, 31), end) > 0) return null;
@@ -125,19 +130,19 @@ export class Builder {
     return dateBetween(this.rng, from, to);
   }
 
-  /** A date 15 years or more before the act (not recalled): exactly 15 years for the trap. */
+  /** A date a recall period (15 years) or more before the act (not recalled): exactly that for the trap. */
   oldDate(b: Beneficiary, exact: boolean): CivilDate | null {
-    const boundary = addYears(this.act, -RECALL_PERIOD.value);
+    const boundary = addYears(this.act, -this.law.recallYears);
     if (exact) return compareDates(this.earliest(b, 1), boundary) <= 0 ? boundary : null;
-    const from = maxDate(addYears(this.act, -(RECALL_PERIOD.value + 12)), this.earliest(b, 1));
+    const from = maxDate(addYears(this.act, -(this.law.recallYears + 12)), this.earliest(b, 1));
     const to = addDays(boundary, -1);
     if (compareDates(addDays(from, 31), to) > 0) return null;
     return dateBetween(this.rng, from, to);
   }
 
-  /** A recalled date just inside the boundary (a few days after the act date minus 15 years). */
+  /** A recalled date just inside the boundary (a few days after the act date minus the recall period). */
   justInsideDate(b: Beneficiary): CivilDate | null {
-    const d = addDays(addYears(this.act, -RECALL_PERIOD.value), this.rng.int(1, 20));
+    const d = addDays(addYears(this.act, -this.law.recallYears), this.rng.int(1, 20));
     if (d.d > MAX_DAY || compareDates(this.earliest(b, 1), d) > 0) return null;
     return d;
   }
@@ -231,8 +236,8 @@ export function debtsOf(rng: Rng, netCents: number): Item[] {
   return out;
 }
 
-function funeralOf(rng: Rng): Item {
-  const cap = FUNERAL_COSTS_CAP.value * 100;
+function funeralOf(rng: Rng, law: Law): Item {
+  const cap = law.funeralDeduction * 100;
   const r = rng.int(0, 99);
   // Mostly above the cap (the trap), sometimes below, now and then exactly on it.
   const cents = r < 62 ? rng.int(cap + 100_00, cap * 5) : r < 95 ? rng.int(Math.floor(cap * 0.45), cap - 100) : cap;
@@ -248,11 +253,11 @@ export const MIN_BUILDING = 40_000_00;
  * Assets, debts and funeral costs of an estate whose residue (net estate − bequests) is exactly
  * `residueCents`. The last asset, the bank accounts, takes the cents left over.
  */
-export function estateBalance(rng: Rng, residueCents: number, bequestCents: number): { assets: Item[]; debts: Item[]; funeral: Item } {
+export function estateBalance(rng: Rng, law: Law, residueCents: number, bequestCents: number): { assets: Item[]; debts: Item[]; funeral: Item } {
   const net = residueCents + bequestCents;
-  const funeral = funeralOf(rng);
+  const funeral = funeralOf(rng, law);
   const debts = debtsOf(rng, net);
-  const cap = FUNERAL_COSTS_CAP.value * 100;
+  const cap = law.funeralDeduction * 100;
   const gross = net + debts.reduce((s, d) => s + d.cents, 0) + Math.min(funeral.cents, cap);
   const assets: Item[] = [];
   const towns = new Set<string>();

@@ -1,17 +1,17 @@
 import { ageOn, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
+import { usufructPercent } from "@succ/rules";
 import { actDate, birthForAge, birthNearBirthday } from "./dates.js";
 import type { Beneficiary, GiftDraft, GiftItem, Share } from "./draft.js";
 import { Builder, cashLabel, giftAssetLabel, MIN_BUILDING, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
-import { allowanceCents, USUFRUCT_EDGES } from "./law.js";
+import { allowanceCents, usufructEdges } from "./law.js";
 import { familyName } from "./names.js";
 import type { Rng } from "./random.js";
 
-/** Gifts: level 1 (full ownership to a child), level 3 (790 G), level 4 (bare ownership). */
+/**
+ * Gifts: level 1 (full ownership to a child), level 3 (790 G), level 4 (bare ownership). The
+ * conditions of art. 790 G are read from the law of the deed's date (`b.law`).
+ */
 
-const ADULT = CASH_GIFT_790G.doneeMinimumAge.value;
-const DONOR_LIMIT = CASH_GIFT_790G.donorAgeBelow.value;
-const CEILING = CASH_GIFT_790G.ceiling.value * 100;
 /** The smallest earlier cash gift drawn (in cents). */
 const MIN_CASH = 2_000_00;
 
@@ -36,7 +36,7 @@ export function giftFullOwnership(rng: Rng): GiftDraft {
   const { b, age, subject } = startGift(rng, (bb) => ({ age: bb.rng.int(50, 85) }));
   const child = b.add(b.person(), "child", b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(age))));
   b.parentOf(subject, child);
-  const total = allowanceCents("gift", "child") + rng.spread(2_000, 700_000) * 100;
+  const total = allowanceCents(b.law, "gift", "child") + rng.spread(2_000, 700_000) * 100;
   const gifts: GiftItem[] = [];
   const item = (label: string, cents: number): GiftItem => ({ label, cents, cash: false, reservedUsufruct: false, to: [{ beneficiary: child.id, ...WHOLE }] });
   if (rng.chance(55)) {
@@ -83,12 +83,13 @@ export function addDonees(
 ): Beneficiary[] {
   const rng = b.rng;
   const donorAge = b.ageOf(subject);
+  const adultAge = b.law.cashGift790G.doneeMinimumAge;
   const out: Beneficiary[] = [];
   // The grandchildren's father or mother, who is not in the dossier: a son passes the family name
   // on, a daughter her husband's. Old enough to have children of age (born when the donor was 22
   // to 42, so at least 20 at their birth).
   const line = rng.chance(50) ? b.family : b.otherFamily();
-  const parent = grandparent ? { female: line !== b.family, birth: b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(donorAge, ADULT + 20))) } : null;
+  const parent = grandparent ? { female: line !== b.family, birth: b.siblingBirth("the subject's children", () => birthForAge(rng, b.act, b.childAge(donorAge, adultAge + 20))) } : null;
   if (parent) b.parentOf(subject, parent);
   for (let i = 0; i < count; i++) {
     const child = !grandparent || (i === 0 && count >= 2 && rng.chance(20));
@@ -99,10 +100,10 @@ export function addDonees(
         // Age traps of 790 G: 17 with the 18th birthday just ahead, or 18 just reached (when the
         // parent can have a child of that age). Tried once: two such traps would be twins.
         minor = false;
-        const trap = rng.chance(60) ? birthNearBirthday(rng, b.act, ADULT - 1, false) : birthNearBirthday(rng, b.act, ADULT, true);
+        const trap = rng.chance(60) ? birthNearBirthday(rng, b.act, adultAge - 1, false) : birthNearBirthday(rng, b.act, adultAge, true);
         if (b.canBeParent(of, trap)) return trap;
       }
-      return birthForAge(rng, b.act, child ? b.childAge(donorAge, ADULT) : b.grandchildAge(b.ageOf(parent!), 1));
+      return birthForAge(rng, b.act, child ? b.childAge(donorAge, adultAge) : b.grandchildAge(b.ageOf(parent!), 1));
     });
     const p = b.person(child ? b.family : line);
     const donee = b.add(p, child ? "child" : "grandchild", birth, rng.chance(disabledPercent));
@@ -121,8 +122,10 @@ function giftPriorGifts(
 ): Donee[] {
   const rng = b.rng;
   const donorAge = ageOn(subject.birth, b.act);
+  const { doneeMinimumAge: adultAge, donorAgeBelow: donorLimit, renewalYears } = b.law.cashGift790G;
+  const ceiling = b.law.cashGift790G.ceiling * 100;
   return donees.map((d) => {
-    const A = allowanceCents("gift", d.relationship, d.disabled);
+    const A = allowanceCents(b.law, "gift", d.relationship, d.disabled);
     let S = 0;
     if (opts.recallTo.includes(d)) {
       const v = rng.chance(opts.abovePercent)
@@ -133,8 +136,8 @@ function giftPriorGifts(
     let used = 0;
     let usedOn: CivilDate | null = null;
     if (rng.chance(opts.g790Percent)) {
-      const v = Math.min(CEILING, roundish(rng, rng.spread(2_000, CEILING / 100 - 1_500) * 100));
-      const date = b.recalledDate(d, ADULT, subject.birth);
+      const v = Math.min(ceiling, roundish(rng, rng.spread(2_000, ceiling / 100 - 1_500) * 100));
+      const date = b.recalledDate(d, adultAge, subject.birth);
       if (b.prior(d, date, v, true)) [used, usedOn] = [v, date];
     }
     if (rng.chance(opts.trapPercent)) {
@@ -143,17 +146,17 @@ function giftPriorGifts(
       // falls in the 15-year window of the recent one, only within what that one leaves of the
       // ceiling (both were exempt in full).
       const date = b.oldDate(d, rng.chance(45));
-      const room = date !== null && usedOn !== null && withinYearsBefore(date, usedOn, CASH_GIFT_790G.period.value) ? roundEuros(CEILING - used, 100) : CEILING;
-      const cash = date !== null && rng.chance(30) && ageOn(d.birth, date) >= ADULT && ageOn(subject.birth, date) < DONOR_LIMIT && room >= MIN_CASH;
+      const room = date !== null && usedOn !== null && withinYearsBefore(date, usedOn, renewalYears) ? roundEuros(ceiling - used, 100) : ceiling;
+      const cash = date !== null && rng.chance(30) && ageOn(d.birth, date) >= adultAge && ageOn(subject.birth, date) < donorLimit && room >= MIN_CASH;
       b.prior(d, date, cash ? Math.min(room, roundish(rng, rng.spread(3_000, 25_000) * 100)) : roundish(rng, rng.spread(5_000, 120_000) * 100), cash);
     }
-    const adult = b.ageOf(d) >= ADULT;
+    const adult = b.ageOf(d) >= adultAge;
     return {
       b: d,
-      eligible: adult && donorAge < DONOR_LIMIT,
+      eligible: adult && donorAge < donorLimit,
       eligibleButDonorAge: adult,
       remaining: A - Math.min(A, S),
-      ceilingLeft: CEILING - used,
+      ceilingLeft: ceiling - used,
     };
   });
 }
@@ -176,12 +179,13 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
   const grandparent = rng.chance(45);
   const mode = noAgeTrap ? "normal" : rng.weighted([["normal", 88], ["over80", 6], ["near79", 6]] as const);
   const { b, age, subject } = startGift(rng, (bb) => {
+    const donorLimit = bb.law.cashGift790G.donorAgeBelow;
     if (mode === "over80") {
-      if (bb.rng.chance(40)) return { age: DONOR_LIMIT, birth: birthNearBirthday(bb.rng, bb.act, DONOR_LIMIT, true) };
-      return { age: bb.rng.int(DONOR_LIMIT, DONOR_LIMIT + 9) };
+      if (bb.rng.chance(40)) return { age: donorLimit, birth: birthNearBirthday(bb.rng, bb.act, donorLimit, true) };
+      return { age: bb.rng.int(donorLimit, donorLimit + 9) };
     }
-    if (mode === "near79") return { age: DONOR_LIMIT - 1, birth: birthNearBirthday(bb.rng, bb.act, DONOR_LIMIT - 1, false) };
-    return { age: grandparent ? bb.rng.int(62, DONOR_LIMIT - 1) : bb.rng.int(50, DONOR_LIMIT - 1) };
+    if (mode === "near79") return { age: donorLimit - 1, birth: birthNearBirthday(bb.rng, bb.act, donorLimit - 1, false) };
+    return { age: grandparent ? bb.rng.int(62, donorLimit - 1) : bb.rng.int(50, donorLimit - 1) };
   });
   const n = rng.weighted([[1, 30], [2, 45], [3, 25]] as const);
   const people = addDonees(b, subject, grandparent, n, noAgeTrap ? 0 : 6, 5);
@@ -227,22 +231,23 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
 export function bareOwnershipGift(rng: Rng): GiftDraft {
   const grandparent = rng.chance(40);
   const { b, age, subject } = startGift(rng, (bb) => {
+    const donorLimit = bb.law.cashGift790G.donorAgeBelow;
     if (bb.rng.chance(25)) {
       // On the edge of a bracket of art. 669 (donor under the 790 G age): just entered a
       // bracket, or about to leave one.
-      const edge = bb.rng.pick(USUFRUCT_EDGES.filter((x) => x.first >= 55 && x.first < DONOR_LIMIT));
+      const edge = bb.rng.pick(usufructEdges(bb.law).filter((x) => x.first >= 55 && x.first < donorLimit));
       const past = bb.rng.chance(50);
       const a = past ? edge.first : edge.last;
       return { age: a, birth: birthNearBirthday(bb.rng, bb.act, a, past) };
     }
-    return { age: grandparent ? bb.rng.int(62, DONOR_LIMIT - 1) : bb.rng.int(52, DONOR_LIMIT - 1) };
+    return { age: grandparent ? bb.rng.int(62, donorLimit - 1) : bb.rng.int(52, donorLimit - 1) };
   });
-  const bare = 100 - usufructPercent(age);
+  const bare = 100 - usufructPercent(b.law.usufruct669, age);
   const n = rng.weighted([[2, 60], [3, 40]] as const);
   const people = addDonees(b, subject, grandparent, n, grandparent ? 25 : 10, 8);
 
   // At least one donee with a recalled gift, often the one through whom 790 G matters.
-  const adults = people.filter((p) => b.ageOf(p) >= ADULT);
+  const adults = people.filter((p) => b.ageOf(p) >= b.law.cashGift790G.doneeMinimumAge);
   const ref790 = adults.length > 0 ? rng.pick(adults) : people[0]!;
   const refRecall = rng.chance(70) ? ref790 : rng.pick(people);
   const recallTo = people.filter((p) => p === refRecall || rng.chance(25));

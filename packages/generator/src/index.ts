@@ -11,14 +11,13 @@ export {
   type GenerateOptions,
   type Task,
 } from "./task.js";
-export { LEVELS, VARIANTS, VARIANT_WEIGHTS, isCgiLevel, mixLevel, type CgiLevel, type Level, type MixLevel, type Variant } from "./levels.js";
+export { LEVELS, LEVEL_RULES, VARIANTS, VARIANT_WEIGHTS, isCgiLevel, mixLevel, type CgiLevel, type Level, type LevelRule, type MixLevel, type Variant } from "./levels.js";
 export { CGI_ONLY_RULES, MIN_CGI_RULES, type Difficulty, type Presentation } from "./cgi-task.js";
 export { seedCounterpart } from "./cgi-draft.js";
 export { DECISION_FR, type Decision } from "./decisions.js";
 export { numbersIn, leakedAmounts } from "./guards.js";
 export { Sha256, sha256Hex } from "./sha256.js";
 export {
-  LEVEL_RULES,
   STILL_RIGHT_ROWS,
   taskSetStats,
   type LevelStats,

@@ -1,23 +1,46 @@
-import {
-  ALLOWANCES,
-  DISABILITY_ALLOWANCE,
-  SCALES,
-  USUFRUCT_669,
-  type Relationship,
-  type ScaleName,
-  type TransferKind,
-} from "@succ/rules";
+import Fraction from "fraction.js";
+import { formatDate, roundEuro, scaleSlices, scaleTax, type CivilDate } from "@succ/engine";
+import { lawOn, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { LAW_DAY } from "./dates.js";
 
 /**
- * Small exact helpers over @succ/rules, in whole cents, for drawing amounts and writing the
- * worked examples of the prompts. Scales are in whole euros and rates in whole percents, so a
- * tax in cents is a sum of integers.
+ * The generator's reads of the law: the law of a day comes from @succ/rules (`lawOn`), the walk
+ * of a scale and the rounding from @succ/engine; this file only turns their exact amounts into
+ * the whole cents the drawing and the worked examples of the prompts use.
  */
 
-/** Allowance in cents of a relationship (0 for an exempt spouse). */
-export function allowanceCents(kind: TransferKind, rel: Relationship, disabled = false): number {
-  const p = ALLOWANCES[kind][rel];
-  return ((p?.value ?? 0) + (disabled ? DISABILITY_ALLOWANCE.value : 0)) * 100;
+/** The law in force on a day: the act's date for a dossier. */
+export function lawOf(day: CivilDate): Law {
+  return lawOn(formatDate(day));
+}
+
+/** The law the numbered rules of the prompts state, and their worked examples apply: the law of {@link LAW_DAY}. */
+export function promptLaw(): Law {
+  return lawOn(LAW_DAY);
+}
+
+/** An exact amount that must be a whole number (of euros or of cents), as a number. */
+function whole(x: Fraction): number {
+  if (x.d !== 1n) throw new RangeError(`generator: expected a whole number, got ${x.toFraction()}`);
+  return Number(x.s * x.n);
+}
+
+/**
+ * The allowance of a relationship under the rules of levels 1-4, in euros: the personal
+ * allowance of the kind of transfer, or in an estate the default allowance of art. 788 IV for a
+ * relationship without one (0 for the exempt spouse or PACS partner); plus the disability
+ * allowance, which the rules of levels 1-4 add to any other. For drawing amounts only: the
+ * engine computes the answer.
+ */
+export function allowanceEuros(law: Law, kind: TransferKind, rel: Relationship, disabled = false): number {
+  const personal = (law.allowances.personal[kind] as Partial<Record<Relationship, number>>)[rel];
+  const own = kind === "estate" && law.exemptions.spouseEstate.includes(rel) ? 0 : (personal ?? (kind === "estate" ? law.allowances.default : 0));
+  return own + (disabled ? law.allowances.disability : 0);
+}
+
+/** {@link allowanceEuros} in cents. */
+export function allowanceCents(law: Law, kind: TransferKind, rel: Relationship, disabled = false): number {
+  return allowanceEuros(law, kind, rel, disabled) * 100;
 }
 
 export interface BandPart {
@@ -28,38 +51,36 @@ export interface BandPart {
   cents: number;
 }
 
-/** The bands of a scale crossed by a whole-euro amount from `start`, each with its tax in cents. */
-export function bandParts(name: ScaleName, amountEuros: number, start = 0): BandPart[] {
-  const end = start + amountEuros;
-  const out: BandPart[] = [];
-  let lower = 0;
-  for (const band of SCALES[name].bands) {
-    const hi = band.upTo === null ? end : Math.min(end, band.upTo);
-    const lo = Math.max(start, lower);
-    if (hi > lo) out.push({ from: lo, to: hi, ratePercent: band.ratePercent, cents: (hi - lo) * band.ratePercent });
-    if (band.upTo === null || end <= band.upTo) break;
-    lower = band.upTo;
-  }
-  return out;
+/** The bands of a scale crossed by a whole-euro amount from `start`, each with its tax in cents (the engine's walk of the scale). */
+export function bandParts(bands: readonly Band[], amountEuros: number, start = 0): BandPart[] {
+  return scaleSlices(bands, new Fraction(start), new Fraction(amountEuros)).bands.map((b) => ({
+    from: whole(b.sliceFrom),
+    to: whole(b.sliceTo),
+    ratePercent: b.ratePercent,
+    cents: whole(b.tax.mul(100)),
+  }));
 }
 
-/** Scale tax in cents of a whole-euro amount. */
-export function scaleCents(name: ScaleName, amountEuros: number): number {
-  return bandParts(name, amountEuros).reduce((s, b) => s + b.cents, 0);
+/** Scale tax in cents of a whole-euro amount, from 0. */
+export function scaleCents(bands: readonly Band[], amountEuros: number): number {
+  return whole(scaleTax(bands, new Fraction(amountEuros)).mul(100));
 }
 
-/** The law's rounding to the euro (half up) of a non-negative amount in cents. */
+/** The law's rounding to the euro (half up) of an amount in cents (the engine's). */
 export function roundCents(cents: number): number {
-  return Math.floor((cents + 50) / 100);
+  return roundEuro(new Fraction(cents, 100));
 }
 
 /** Ages on either side of each bracket edge of art. 669 (20/21, 30/31, …, 90/91). */
-export const USUFRUCT_EDGES: readonly { last: number; first: number }[] = USUFRUCT_669.rows
-  .filter((r) => r.maxAge !== null)
-  .map((r) => ({ last: r.maxAge!, first: r.maxAge! + 1 }));
+export function usufructEdges(law: Law): readonly { last: number; first: number }[] {
+  return law.usufruct669.filter((r) => r.maxAge !== null).map((r) => ({ last: r.maxAge!, first: r.maxAge! + 1 }));
+}
 
 /**
  * The age of the last, open row of art. 669 ("91 and over"): no usufructuary is drawn at exactly
  * this age, the legal text's bound being imprecise (seed's simplifications).
  */
-export const OPEN_ROW_AGE = USUFRUCT_EDGES[USUFRUCT_EDGES.length - 1]!.first;
+export function openRowAge(law: Law): number {
+  const edges = usufructEdges(law);
+  return edges[edges.length - 1]!.first;
+}

@@ -1,3 +1,5 @@
+import type { Rule } from "@succ/engine";
+
 /**
  * The levels of the task set and their variants: levels 1-4 of the seed ("Tasks and difficulty"),
  * whose prompts state simplified rules step by step; level 5, the real law as a notary's file
@@ -16,6 +18,43 @@ export type CgiLevel = 5 | 6;
 export function isCgiLevel(level: Level): level is CgiLevel {
   return level === 5 || level === 6;
 }
+
+/** The rules only the real law has, in the engine's order: what a model trained on levels 1-4 gets wrong. */
+const CGI_ONLY = [
+  "funeralFlat",
+  "nephew790G",
+  "allowancesUsed",
+  "defaultAllowanceAlone",
+  "smallEstate",
+  "siblingExemption",
+  "mainResidence764bis",
+  "furniture764",
+  "levy990I",
+  "levyExemption990I",
+  "premiums757B",
+  "allowance757BShared",
+  "housing790ABis",
+] as const;
+
+/**
+ * The rules of each level (seed's `niveau_utile`), the one table of them: the counterfactual
+ * rules of @succ/engine that a task of the level is about. The generator requires some of them to
+ * change each task's answer (`levelRulesMatter`, which can only name rules of this table) and
+ * `succ stats` counts the tasks that none of them changes. Levels 1 and 2 have none.
+ */
+export const LEVEL_RULES = {
+  1: [],
+  2: [],
+  3: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation"],
+  4: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation", "usufruct669"],
+  // Levels 5 and 6: the rules only the real law has (a test checks they are the engine's cgi-only
+  // rules); each task needs some of them to change its answer (MIN_CGI_RULES in cgi-task.ts).
+  5: CGI_ONLY,
+  6: CGI_ONLY,
+} as const satisfies Record<Level, readonly Rule[]>;
+
+/** A rule of level `L`. */
+export type LevelRule<L extends Level> = (typeof LEVEL_RULES)[L][number];
 
 export const VARIANTS = {
   1: ["only-child-estate", "gift-full-ownership"],

@@ -1,10 +1,11 @@
-import { ageOn } from "@succ/engine";
-import type { Band, Law } from "@succ/rules";
+import { ageOn, deName, eurosFromCents } from "@succ/engine";
+import type { Law } from "@succ/rules";
 import { articlesSection } from "./articles-text.js";
 import type { CgiDraft, CgiEstateDraft, CgiGiftDraft, Civil } from "./cgi-draft.js";
 import { DECISION_FR, type Decision } from "./decisions.js";
 import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
-import { dateFr, deName, eurosCents, gendered, listFr, relationshipFr, shareFr } from "./french.js";
+import { dateFr, gendered, listFr, relationshipFr, shareFr } from "./french.js";
+import { roundCents, scaleCents } from "./law.js";
 import type { CgiLevel } from "./levels.js";
 
 /**
@@ -73,11 +74,11 @@ function priorGiftsSection(d: CgiDraft): string {
   const applied = (g: PriorGift): string => {
     const deed = d.cgi.deeds.get(g);
     if (!deed) return "aucun (don exonéré)";
-    const parts = [`${eurosCents(deed.allowanceUsed)} (abattement personnel)`];
-    if (deed.disabilityAllowanceUsed > 0) parts.push(`${eurosCents(deed.disabilityAllowanceUsed)} (abattement des personnes handicapées)`);
+    const parts = [`${eurosFromCents(deed.allowanceUsed)} (abattement personnel)`];
+    if (deed.disabilityAllowanceUsed > 0) parts.push(`${eurosFromCents(deed.disabilityAllowanceUsed)} (abattement des personnes handicapées)`);
     return parts.join(" et ");
   };
-  const rows = d.priorGifts.map((g) => [g.beneficiary, dateFr(g.date), nature(g), eurosCents(g.cents), applied(g)]);
+  const rows = d.priorGifts.map((g) => [g.beneficiary, dateFr(g.date), nature(g), eurosFromCents(g.cents), applied(g)]);
   return `${title}\n\n${table(["Bénéficiaire", "Date de l'acte", "Nature", "Valeur", "Abattements appliqués dans l'acte"], rows)}`;
 }
 
@@ -102,7 +103,7 @@ function estateDossier(d: CgiEstateDraft): string {
     if (residence?.asset !== i) return "—";
     return `résidence principale ${gendered(f, "du défunt", "de la défunte")} ; au jour du décès, également résidence principale de ${listFr(residence.occupants)}`;
   };
-  lines.push("", "### Inventaire de l'actif", "", table(["Bien", "Valeur", "Observations"], d.assets.map((a, i) => [a.label, eurosCents(a.cents), note(i)])));
+  lines.push("", "### Inventaire de l'actif", "", table(["Bien", "Valeur", "Observations"], d.assets.map((a, i) => [a.label, eurosFromCents(a.cents), note(i)])));
   const fu = d.cgi.furniture;
   const furniture =
     fu === null
@@ -110,11 +111,11 @@ function estateDossier(d: CgiEstateDraft): string {
       : fu.valuation === "flat"
         ? "Ni vente publique ni inventaire du mobilier ; les héritiers n'en déclarent pas une valeur supérieure au minimum légal."
         : fu.valuation === "inventory"
-          ? `Inventaire notarié du mobilier dressé dans les semaines qui ont suivi le décès : ${eurosCents(fu.cents)}.`
-          : `Mobilier vendu aux enchères publiques dans l'année du décès, pour ${eurosCents(fu.cents)}.`;
+          ? `Inventaire notarié du mobilier dressé dans les semaines qui ont suivi le décès : ${eurosFromCents(fu.cents)}.`
+          : `Mobilier vendu aux enchères publiques dans l'année du décès, pour ${eurosFromCents(fu.cents)}.`;
   lines.push("", "### Meubles meublants", "", furniture);
-  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosCents(a.cents)])));
-  lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosCents(d.funeral.cents)}.`);
+  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosFromCents(a.cents)])));
+  lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosFromCents(d.funeral.cents)}.`);
   const contracts = d.cgi.contracts;
   lines.push(
     "",
@@ -129,9 +130,9 @@ function estateDossier(d: CgiEstateDraft): string {
             c.insurer,
             dateFr(c.subscribedOn),
             c.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "),
-            c.before70 > 0 ? eurosCents(c.before70) : "néant",
-            c.premiumsAfter70 > 0 ? eurosCents(c.premiumsAfter70) : "néant",
-            c.premiumsAfter70 > 0 ? eurosCents(c.capitalAfter70) : "néant",
+            c.before70 > 0 ? eurosFromCents(c.before70) : "néant",
+            c.premiumsAfter70 > 0 ? eurosFromCents(c.premiumsAfter70) : "néant",
+            c.premiumsAfter70 > 0 ? eurosFromCents(c.capitalAfter70) : "néant",
           ]),
         ),
   );
@@ -139,7 +140,7 @@ function estateDossier(d: CgiEstateDraft): string {
     "",
     "### Legs particuliers (sommes d'argent)",
     "",
-    d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosCents(q.cents)])),
+    d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosFromCents(q.cents)])),
     "",
     "### Dévolution du surplus (quotes-parts fixées par testament)",
     "",
@@ -161,7 +162,7 @@ function giftDossier(d: CgiGiftDraft): string {
         : g.reservedUsufruct
           ? `nue-propriété, ${donor} se réservant l'usufruit`
           : "bien en pleine propriété";
-  const rows = d.gifts.map((g) => [g.label, eurosCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
+  const rows = d.gifts.map((g) => [g.label, eurosFromCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
   return [
     `## Dossier : donation ${deName(name)}`,
     "",
@@ -181,24 +182,11 @@ function giftDossier(d: CgiGiftDraft): string {
   ].join("\n");
 }
 
-/** The tax of a scale on a whole-euro amount, rounded half up to the euro (rates have at most two decimals). */
-function scaleEuros(bands: readonly Band[], amount: number): number {
-  let units = 0; // 1/10,000 €
-  let lower = 0;
-  for (const b of bands) {
-    const hi = b.upTo === null ? amount : Math.min(amount, b.upTo);
-    if (hi > lower) units += (hi - lower) * Math.round(b.ratePercent * 100);
-    if (b.upTo === null || amount <= b.upTo) break;
-    lower = b.upTo;
-  }
-  return Math.floor((units + 5_000) / 10_000);
-}
-
 /** The answer format of levels 5 and 6, with the third key for the beneficiaries of art. 990 I sums; the example's tax comes from the law. */
 function formatSection(d: CgiDraft, law: Law, levyIds: readonly string[]): string {
   const ids = d.beneficiaries.map((b) => b.id);
   const exampleTaxable = 149_270;
-  const exampleTax = scaleEuros(law.scales.directLine, exampleTaxable);
+  const exampleTax = roundCents(scaleCents(law.scales.directLine, exampleTaxable));
   const levy =
     levyIds.length === 0
       ? ""

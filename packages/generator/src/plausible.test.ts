@@ -1,5 +1,5 @@
 import { ageOn, parseDate, type DossierInput } from "@succ/engine";
-import { CASH_GIFT_790G } from "@succ/rules";
+import { lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
 import type { GiftDraft, PriorGift } from "./draft.js";
@@ -24,7 +24,8 @@ const yearsBefore = (iso: string, years: number): string => `${String(Number(iso
 function exemptWindows(d: DossierInput): { gift: string; cents: number }[] {
   const exempt = (d.priorGifts ?? []).filter((g) => g.cash790G);
   return exempt.map((g) => {
-    const from = yearsBefore(g.date, CASH_GIFT_790G.period.value);
+    // The window of the law of the dossier's act, which the prompt states.
+    const from = yearsBefore(g.date, lawOn(d.date).cashGift790G.renewalYears);
     const cents = exempt
       .filter((h) => h.beneficiary === g.beneficiary && h.date > from && h.date <= g.date)
       .reduce((s, h) => s + Math.round(Number(h.value) * 100), 0);
@@ -41,7 +42,7 @@ describe("earlier 790 G gifts listed as exempt", () => {
       for (const w of exemptWindows(d)) {
         windows++;
         if (w.cents > Math.round(Number(d.priorGifts!.find((g) => `${g.beneficiary} ${g.date}` === w.gift)!.value) * 100)) twoInAWindow++;
-        expect(w.cents, `${t.id} (seed ${t.info.seed}): ${w.gift}`).toBeLessThanOrEqual(CASH_GIFT_790G.ceiling.value * 100);
+        expect(w.cents, `${t.id} (seed ${t.info.seed}): ${w.gift}`).toBeLessThanOrEqual(lawOn(d.date).cashGift790G.ceiling * 100);
       }
     }
     expect(windows).toBeGreaterThan(500);
@@ -51,22 +52,24 @@ describe("earlier 790 G gifts listed as exempt", () => {
 
   it("fixes the task a reader found: seed 303, level 3, task 449 (4,700 € + 27,500 € in one window)", () => {
     const t = generateTask(303, 449, 3);
-    for (const w of exemptWindows(t.info.dossier)) expect(w.cents, w.gift).toBeLessThanOrEqual(CASH_GIFT_790G.ceiling.value * 100);
+    for (const w of exemptWindows(t.info.dossier)) expect(w.cents, w.gift).toBeLessThanOrEqual(lawOn(t.info.dossier.date).cashGift790G.ceiling * 100);
   });
 
   it("are caught by a guard that redraws the dossier", () => {
     const gift = (beneficiary: string, y: number, m: number, d: number, cents: number, cash790G = true): PriorGift => ({ beneficiary, date: { y, m, d }, cents, cash790G });
+    // The law of a gift of 2026-03-03 (the draft below): a ceiling of 31,865 € renewed every 15 years.
+    const law = lawOn("2026-03-03");
     // 4,700 € on 21/08/2010 and 27,500 € on 25/05/2012: 32,200 € > 31,865 € in the window of the second.
     const over = [gift("B3", 2010, 8, 21, 4_700_00), gift("B3", 2012, 5, 25, 27_500_00)];
-    expect(exemptPriorOverCeiling(over)).toEqual(over[1]);
+    expect(exemptPriorOverCeiling(over, law)).toEqual(over[1]);
     // The same amounts fifteen years apart to the day: the first is outside the second's window.
-    expect(exemptPriorOverCeiling([gift("B3", 1997, 5, 25, 4_700_00), gift("B3", 2012, 5, 25, 27_500_00)])).toBeNull();
+    expect(exemptPriorOverCeiling([gift("B3", 1997, 5, 25, 4_700_00), gift("B3", 2012, 5, 25, 27_500_00)], law)).toBeNull();
     // One day less than fifteen years apart: inside.
-    expect(exemptPriorOverCeiling([gift("B3", 1997, 5, 26, 4_700_00), gift("B3", 2012, 5, 25, 27_500_00)])).not.toBeNull();
+    expect(exemptPriorOverCeiling([gift("B3", 1997, 5, 26, 4_700_00), gift("B3", 2012, 5, 25, 27_500_00)], law)).not.toBeNull();
     // Other donees, and ordinary gifts, do not count.
-    expect(exemptPriorOverCeiling([gift("B1", 2010, 8, 21, 4_700_00), gift("B3", 2012, 5, 25, 27_500_00), gift("B3", 2011, 1, 3, 90_000_00, false)])).toBeNull();
+    expect(exemptPriorOverCeiling([gift("B1", 2010, 8, 21, 4_700_00), gift("B3", 2012, 5, 25, 27_500_00), gift("B3", 2011, 1, 3, 90_000_00, false)], law)).toBeNull();
     // Exactly the ceiling is allowed: 31,865 € = 4,365 € + 27,500 €.
-    expect(exemptPriorOverCeiling([gift("B3", 2010, 8, 21, 4_365_00), gift("B3", 2012, 5, 25, 27_500_00)])).toBeNull();
+    expect(exemptPriorOverCeiling([gift("B3", 2010, 8, 21, 4_365_00), gift("B3", 2012, 5, 25, 27_500_00)], law)).toBeNull();
 
     const draft: GiftDraft = {
       kind: "gift",

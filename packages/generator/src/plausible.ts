@@ -1,5 +1,5 @@
 import { ageOn, compareDates, withinYearsBefore } from "@succ/engine";
-import { CASH_GIFT_790G } from "@succ/rules";
+import type { Law } from "@succ/rules";
 import type { Parenthood, PriorGift } from "./draft.js";
 
 /**
@@ -12,11 +12,12 @@ import type { Parenthood, PriorGift } from "./draft.js";
  * The first earlier gift listed as exempt under art. 790 G that, with the other exempt gifts to
  * the same donee in its own 15-year window (the same date rule as the recall: a gift made exactly
  * 15 years before is outside), goes over the ceiling, so that it cannot have been exempt in full;
- * null when there is none.
+ * null when there is none. The ceiling and the window are those of `law`, the law of the act that
+ * the prompt states (the rules of levels 1-4 apply today's amounts to earlier gifts).
  */
-export function exemptPriorOverCeiling(gifts: readonly PriorGift[]): PriorGift | null {
-  const ceiling = CASH_GIFT_790G.ceiling.value * 100;
-  const period = CASH_GIFT_790G.period.value;
+export function exemptPriorOverCeiling(gifts: readonly PriorGift[], law: Law): PriorGift | null {
+  const ceiling = law.cashGift790G.ceiling * 100;
+  const period = law.cashGift790G.renewalYears;
   const exempt = gifts.filter((g) => g.cash790G);
   for (const g of exempt) {
     let cents = 0;

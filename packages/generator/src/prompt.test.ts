@@ -1,17 +1,13 @@
-import {
-  ALLOWANCES,
-  CASH_GIFT_790G,
-  DISABILITY_ALLOWANCE,
-  FUNERAL_COSTS_CAP,
-  REPRESENTED_CHILD_ALLOWANCE,
-  SCALES,
-  USUFRUCT_669,
-} from "@succ/rules";
+import { euros } from "@succ/engine";
+import { dayAfter, lawOn, type Law } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
-import { euros } from "./french.js";
-import { resetRulesText, rulesSection } from "./rules-text.js";
+import { LAW_DAY } from "./dates.js";
+import { rulesSection } from "./rules-text.js";
 import { generateTask } from "./task.js";
+
+/** The law the rules of the prompts state: that of the generator's law date, 2026-11-29. */
+const LAW = lawOn("2026-11-29");
 
 const ruleTitles = (prompt: string): string[] => {
   const rules = prompt.slice(prompt.indexOf("## Règles à appliquer"), prompt.indexOf("## Format de la réponse"));
@@ -78,14 +74,14 @@ describe("prompts", () => {
   });
 
   it("state the simplifications of the exercise at every level, level 1 included, amounts from @succ/rules", () => {
-    const cap = euros(FUNERAL_COSTS_CAP.value);
+    const cap = euros(LAW.funeralDeduction);
     for (const level of [1, 2, 3, 4] as const) {
       const estate = rulesSection(level, "estate");
       const line = estate.split("\n").find((l) => l.startsWith("Simplifications propres à cet exercice : "))!;
       expect(line, `level ${level}`).toBeDefined();
       expect(line).toContain(`les frais funéraires sont déduits pour le montant de leur facture, dans la limite de ${cap} (l'art. 775 accorde en réalité une déduction forfaitaire de ${cap}, sans justificatif)`);
       for (const w of ["pas d'assurance-vie", "pas de forfait mobilier", "pas d'abattement sur la résidence principale", "art. 790 A bis", "les neveux et nièces héritent de leur chef"]) expect(line).toContain(w);
-      expect(line).toContain(`l'abattement par défaut de ${euros(ALLOWANCES.estate.unrelated!.value)} se cumule avec l'abattement en faveur des personnes handicapées`);
+      expect(line).toContain(`l'abattement par défaut de ${euros(LAW.allowances.default)} se cumule avec l'abattement en faveur des personnes handicapées`);
       expect(line).toContain(level >= 3 ? "pas d'autre donation antérieure que celles listées" : "pas de donation antérieure");
       const gift = rulesSection(level, "gift").split("\n").find((l) => l.startsWith("Simplifications propres à cet exercice : "))!;
       expect(gift, `level ${level}`).toContain("art. 790 A bis");
@@ -111,30 +107,36 @@ describe("prompts", () => {
 
   it("write every amount and rate of the rules from @succ/rules", () => {
     const estate = rulesSection(3, "estate");
-    for (const v of [FUNERAL_COSTS_CAP.value, DISABILITY_ALLOWANCE.value, REPRESENTED_CHILD_ALLOWANCE.value, ALLOWANCES.estate.nephew!.value, ALLOWANCES.estate.sibling!.value]) {
+    // 1,500 € (art. 775), 159,325 € (779 II), 100,000 € (779 I, shared by representatives),
+    // 7,967 € (779 V), 15,932 € (779 IV): the amounts of 2026.
+    for (const v of [1_500, 159_325, 100_000, 7_967, 15_932]) expect(estate).toContain(euros(v));
+    for (const v of [LAW.funeralDeduction, LAW.allowances.disability, LAW.allowances.personal.estate.child, LAW.allowances.personal.estate.nephew, LAW.allowances.personal.estate.sibling]) {
       expect(estate).toContain(euros(v));
     }
-    for (const b of SCALES.directLine.bands) if (b.upTo !== null) expect(estate).toContain(euros(b.upTo));
-    expect(estate).toContain(euros(SCALES.sibling.bands[0]!.upTo!));
+    for (const b of LAW.scales.directLine) if (b.upTo !== null) expect(estate).toContain(euros(b.upTo));
+    expect(estate).toContain(euros(LAW.scales.sibling[0]!.upTo!));
     const gift = rulesSection(4, "gift");
-    expect(gift).toContain(euros(CASH_GIFT_790G.ceiling.value));
-    expect(gift).toContain(euros(ALLOWANCES.gift.grandchild!.value));
-    expect(gift).toContain(`moins de ${CASH_GIFT_790G.donorAgeBelow.value} ans`);
-    for (const row of USUFRUCT_669.rows) expect(gift).toContain(`| ${row.usufructPercent} % | ${100 - row.usufructPercent} % |`);
+    expect(gift).toContain(euros(LAW.cashGift790G.ceiling));
+    expect(gift).toContain(euros(LAW.allowances.personal.gift.grandchild));
+    expect(gift).toContain(`moins de ${LAW.cashGift790G.donorAgeBelow} ans`);
+    for (const row of LAW.usufruct669) expect(gift).toContain(`| ${row.usufructPercent} % | ${100 - row.usufructPercent} % |`);
   });
 
-  it("follow a change of the law tables (the rules text is not frozen)", () => {
-    const saved = ALLOWANCES.estate.child!.value;
-    try {
-      ALLOWANCES.estate.child!.value = 123_456;
-      resetRulesText();
-      expect(rulesSection(2, "estate")).toContain("enfant 123 456 €");
-      expect(rulesSection(2, "estate")).not.toContain("enfant 100 000 €");
-    } finally {
-      ALLOWANCES.estate.child!.value = saved;
-      resetRulesText();
-    }
-    expect(rulesSection(2, "estate")).toContain(`enfant ${euros(saved)}`);
+  it("follow the law they are given (the rules text is not frozen)", () => {
+    // The law of 2026-11-29 with a child allowance of 123,456 € (art. 779 I, estates and gifts).
+    const personal = LAW.allowances.personal;
+    const changed: Law = { ...LAW, allowances: { ...LAW.allowances, personal: { estate: { ...personal.estate, child: 123_456 }, gift: { ...personal.gift, child: 123_456 } } } };
+    expect(rulesSection(2, "estate", changed)).toContain("enfant 123 456 €");
+    expect(rulesSection(2, "estate", changed)).not.toContain("enfant 100 000 €");
+    expect(rulesSection(1, "gift", changed)).toContain("abattement de 123 456 €");
+    // The law of the tables themselves is unchanged.
+    expect(rulesSection(2, "estate")).toContain("enfant 100 000 €");
+  });
+
+  it("state the law in force on every day the generator draws as an act", () => {
+    // Acts are drawn from 2026-01-01 to the generator's law date: one stretch of unchanged law.
+    for (let day = `${LAW_DAY.slice(0, 4)}-01-01`; day <= LAW_DAY; day = dayAfter(day)) expect(lawOn(day), day).toBe(LAW);
+    for (const t of defaultSet()) expect(lawOn(t.info.dossier.date), t.id).toBe(LAW);
   });
 
   it("write amounts the French way", () => {

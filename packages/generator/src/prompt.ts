@@ -1,8 +1,9 @@
-import { dateFr, deName, eurosCents, gendered, listFr, relationshipFr, shareFr } from "./french.js";
+import { deName, eurosFromCents } from "@succ/engine";
+import { dateFr, gendered, listFr, relationshipFr, shareFr } from "./french.js";
 import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
 import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
-import { roundCents, scaleCents } from "./law.js";
+import { promptLaw, roundCents, scaleCents } from "./law.js";
 import type { Level } from "./levels.js";
 import { rulesSection } from "./rules-text.js";
 
@@ -39,7 +40,7 @@ function priorGiftsSection(d: Draft, kind: "estate" | "gift"): string {
   // The date that the recall and the 790 G ceiling count from; most of these gifts owed no tax.
   const nature = (g: PriorGift): string =>
     g.cash790G ? `don familial de sommes d'argent exonéré (art. 790 G), enregistré le ${dateFr(g.date)}` : `donation ordinaire, enregistrée le ${dateFr(g.date)}`;
-  const rows = d.priorGifts.map((g) => [g.beneficiary, nature(g), eurosCents(g.cents)]);
+  const rows = d.priorGifts.map((g) => [g.beneficiary, nature(g), eurosFromCents(g.cents)]);
   return `${title}\n\n${table(["Bénéficiaire", "Nature et date", "Valeur"], rows)}`;
 }
 
@@ -64,15 +65,15 @@ function estateDossier(d: EstateDraft, level: Level): string {
       `- ${gendered(sf, "Le conjoint survivant", "La conjointe survivante")} ${d.spouseUsufruct} est ${gendered(sf, "usufruitier", "usufruitière")} de la totalité du surplus ; les héritiers du surplus n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
     );
   }
-  lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], d.assets.map((a) => [a.label, eurosCents(a.cents)])));
-  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosCents(a.cents)])));
-  lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosCents(d.funeral.cents)}.`);
+  lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], d.assets.map((a) => [a.label, eurosFromCents(a.cents)])));
+  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosFromCents(a.cents)])));
+  lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosFromCents(d.funeral.cents)}.`);
   if (level >= 2) {
     lines.push(
       "",
       "### Legs particuliers (sommes d'argent)",
       "",
-      d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosCents(q.cents)])),
+      d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosFromCents(q.cents)])),
     );
   }
   if (level === 1) {
@@ -97,7 +98,7 @@ function giftDossier(d: GiftDraft, level: Level): string {
       : g.reservedUsufruct
         ? `nue-propriété, ${gendered(f, "le donateur", "la donatrice")} se réservant l'usufruit`
         : "bien en pleine propriété";
-  const rows = d.gifts.map((g) => [g.label, eurosCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
+  const rows = d.gifts.map((g) => [g.label, eurosFromCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
   const lines = [
     `## Dossier : donation ${deName(name)}`,
     "",
@@ -119,7 +120,7 @@ function giftDossier(d: GiftDraft, level: Level): string {
 /** The answer-format section: the `<droits>` block, with a fictitious example computed by the scale. */
 function formatSection(ids: readonly string[]): string {
   const exampleTaxable = 149_270;
-  const exampleTax = roundCents(scaleCents("directLine", exampleTaxable));
+  const exampleTax = roundCents(scaleCents(promptLaw().scales.directLine, exampleTaxable));
   return [
     "## Format de la réponse",
     "",

@@ -1,5 +1,5 @@
 import { ageOn, compute, parseDate, readDossier, sameAnswer, type Answer, type DossierInput } from "@succ/engine";
-import { CASH_GIFT_790G, usufructPercent } from "@succ/rules";
+import { lawOn, usufructPercent } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
 import { numbersIn } from "./guards.js";
@@ -120,8 +120,12 @@ describe("the guards themselves", () => {
 
   it("grow the net estate by 10 % with one extra asset", () => {
     const grown = grownEstate({ ...shortcutDossier, funeralCosts: 4000, debts: [{ label: "Prêt", value: 1200.5 }] });
-    // Net: 81,200 − 1,200.50 − 1,500 (cap) = 78,499.50; a tenth, rounded up to the cent.
-    expect(grown.assets!.at(-1)!.value).toBe(7849.95);
+    // Net (death of 2026-05-14): 81,200 − 1,200.50 − 1,500 (the cap of the rules of
+    // levels 1-4 on a 4,000 € invoice) = 78,499.50; a tenth, 7,849.95.
+    expect(grown.assets!.at(-1)!.value).toBe("7849.95");
+    // 81,200 − 1,500 = 79,700: a tenth is 7,970 exactly; 81,200.01 − 1,500 = 79,700.01: 7,970.001, rounded up to 7,970.01.
+    expect(grownEstate({ ...shortcutDossier, funeralCosts: 4000 }).assets!.at(-1)!.value).toBe("7970.00");
+    expect(grownEstate({ ...shortcutDossier, assets: [{ label: "Comptes", value: "81200.01" }], funeralCosts: 4000 }).assets!.at(-1)!.value).toBe("7970.01");
   });
 
   it("redraw dossiers in the default set for several reasons", () => {
@@ -146,7 +150,7 @@ describe("levels 3 and 4 make their rules matter (seed's generateur.niveau_utile
       const d = readDossier(t.info.dossier);
       const donorAge = ageOn(d.person.birthDate, d.date);
       if (ruleMatters(d, t.answer, "exemption790G")) continue;
-      expect(donorAge, t.id).toBeGreaterThanOrEqual(CASH_GIFT_790G.donorAgeBelow.value);
+      expect(donorAge, t.id).toBeGreaterThanOrEqual(lawOn(t.info.dossier.date).cashGift790G.donorAgeBelow);
       expect(ruleMatters(d, t.answer, "ageConditions790G"), t.id).toBe(true);
       ageTraps++;
     }
@@ -237,7 +241,7 @@ describe("dates", () => {
       usufructs++;
       const age = ageOn(parseDate(birth)!, act);
       expect(age, t.id).not.toBe(91);
-      expect(usufructPercent(age)).toBeGreaterThan(0);
+      expect(usufructPercent(lawOn(d.date).usufruct669, age)).toBeGreaterThan(0);
     }
     expect(usufructs).toBeGreaterThan(200);
   });

@@ -1,7 +1,7 @@
 import { compute, readDossier, sameAnswer, type Rule } from "@succ/engine";
-import { RECALL_PERIOD } from "@succ/rules";
 import { addCgiTask, emptyCgiStats, type CgiStats } from "./cgi-stats.js";
-import { isCgiLevel, LEVELS, type Level } from "./levels.js";
+import { promptLaw } from "./law.js";
+import { isCgiLevel, LEVEL_RULES, LEVELS, type Level } from "./levels.js";
 import type { Task } from "./task.js";
 
 /**
@@ -14,7 +14,7 @@ import type { Task } from "./task.js";
 export const STILL_RIGHT_ROWS = [
   { key: "exemption790G", label: "790 G exemption ignored (cash taxed as ordinary assets)", rules: ["exemption790G"] },
   { key: "gift790G", label: "790 G ignored entirely (also recalling prior 790 G gifts)", rules: ["gift790G"] },
-  { key: "recall", label: `${RECALL_PERIOD.value}-year recall ignored`, rules: ["recall"] },
+  { key: "recall", label: `${promptLaw().recallYears}-year recall ignored`, rules: ["recall"] },
   { key: "lowerBands", label: "lower bands already used ignored", rules: ["lowerBands"] },
   { key: "representation", label: "representation ignored (grandchild allowance)", rules: ["representation"] },
   { key: "usufruct669", label: "split ownership (art. 669) ignored", rules: ["usufruct669"] },
@@ -23,12 +23,6 @@ export const STILL_RIGHT_ROWS = [
 ] as const satisfies readonly { key: string; label: string; rules: readonly Rule[] }[];
 
 export type StillRightKey = (typeof STILL_RIGHT_ROWS)[number]["key"];
-
-/** The rules of a level whose counterfactual must change an answer (seed's `niveau_utile`). */
-export const LEVEL_RULES: Record<3 | 4, readonly Rule[]> = {
-  3: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation"],
-  4: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation", "usufruct669"],
-};
 
 export interface Spread {
   min: number;
@@ -97,7 +91,7 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
       };
       for (const row of STILL_RIGHT_ROWS) {
         if (row.key === "usufruct669" && t.level === 3) continue;
-        const right = row.key === "noLevelRule" ? LEVEL_RULES[t.level].every(still) : row.rules.every(still);
+        const right = row.key === "noLevelRule" ? (LEVEL_RULES[t.level] as readonly Rule[]).every(still) : row.rules.every(still);
         s.still[row.key] = (s.still[row.key] ?? 0) + (right ? 1 : 0);
       }
     }

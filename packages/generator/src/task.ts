@@ -1,12 +1,12 @@
-import { ageOn, compute, readDossier, sameAnswer, type Answer, type Dossier, type DossierInput, type Rule } from "@succ/engine";
-import { ALLOWANCES, CASH_GIFT_790G, FUNERAL_COSTS_CAP } from "@succ/rules";
+import { ageOn, compute, netEstateOf, readDossier, sameAnswer, type Answer, type Dossier, type DossierInput, type Rule } from "@succ/engine";
+import type { Law } from "@succ/rules";
 import { MAX_DAY, sameMonthDay } from "./dates.js";
 import { toDossier, type Draft } from "./draft.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
 import { leakedAmounts, numbersIn } from "./guards.js";
-import { OPEN_ROW_AGE } from "./law.js";
-import { FIRST_SIX, isCgiLevel, mixLevel, VARIANT_WEIGHTS, type CgiLevel, type CgiVariant, type Level, type Variant } from "./levels.js";
+import { lawOf, openRowAge } from "./law.js";
+import { FIRST_SIX, isCgiLevel, mixLevel, VARIANT_WEIGHTS, type CgiLevel, type CgiVariant, type Level, type LevelRule, type Variant } from "./levels.js";
 import { difficultyOf, drawCgi, examineCgi, type CgiRejection, type Difficulty, type SharedGuards } from "./cgi-task.js";
 import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
@@ -18,7 +18,7 @@ export const GENERATOR_VERSION = "0.2.0";
 export interface Task {
   id: string;
   level: Level;
-  variant: string;
+  variant: Variant;
   prompt: string;
   answer: Answer;
   /**
@@ -99,9 +99,11 @@ export function zeroButOne(dossier: Dossier, answer: Answer): boolean {
   return dossier.beneficiaries.filter((b) => answer.beneficiaires[b.id]!.droits > 0).length < 2;
 }
 
+/** The residue heirs of an estate who are not exempt (the spouse and the PACS partner are, art. 796-0 bis). */
 function residueHeirs(dossier: Dossier): string[] {
   if (dossier.kind !== "estate") return [];
-  return dossier.residue.map((s) => s.beneficiary).filter((id) => ALLOWANCES.estate[dossier.beneficiaries.find((b) => b.id === id)!.relationship] !== null);
+  const exempt = lawOf(dossier.date).exemptions.spouseEstate;
+  return dossier.residue.map((s) => s.beneficiary).filter((id) => !exempt.includes(dossier.beneficiaries.find((b) => b.id === id)!.relationship));
 }
 
 /** Rule (b), first half: tax is due but no residue heir has both a taxable share and tax. */
@@ -110,19 +112,24 @@ export function residueShortcut(dossier: Dossier, answer: Answer): boolean {
   return answer.total_droits > 0 && !residueHeirs(dossier).some((id) => answer.beneficiaires[id]!.part_taxable > 0 && answer.beneficiaires[id]!.droits > 0);
 }
 
-/** The dossier with a net estate 10 % larger (an extra asset), as the check of rule (b) needs. */
-export function grownEstate(input: DossierInput): DossierInput {
-  const cents = (v: number | string | undefined): number => Math.round(Number(v ?? 0) * 100);
-  const assets = (input.assets ?? []).reduce((s, a) => s + cents(a.value), 0);
-  const debts = (input.debts ?? []).reduce((s, a) => s + cents(a.value), 0);
-  const net = assets - debts - Math.min(cents(input.funeralCosts), FUNERAL_COSTS_CAP.value * 100);
-  return { ...input, assets: [...(input.assets ?? []), { label: "Actif supplémentaire", value: Math.ceil(net / 10) / 100 }] };
+/**
+ * The estate with a net estate 10 % larger, as the check of rule (b) needs: an extra asset of a
+ * tenth of the net estate (the engine's, under the law of the date of death), rounded up to the
+ * cent, written as a decimal string.
+ */
+export function grownEstate(input: DossierInput, dossier: Dossier = readDossier(input)): DossierInput {
+  if (dossier.kind !== "estate") throw new TypeError("grownEstate: not an estate");
+  // A tenth of the net estate, in cents: net × 100 / 10, rounded up.
+  const tenth = netEstateOf(dossier, lawOf(dossier.date)).netEstate.mul(10).ceil();
+  const cents = tenth.s * tenth.n;
+  const value = `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
+  return { ...input, assets: [...(input.assets ?? []), { label: "Actif supplémentaire", value }] };
 }
 
 /** Rule (b), second half: the residue heirs' values do not move when the net estate grows by 10 %. */
 export function residueInsensitive(dossier: Dossier, input: DossierInput, answer: Answer): boolean {
   if (dossier.kind !== "estate" || dossier.residue.length === 0) return false;
-  const grown = compute(readDossier(grownEstate(input))).answer;
+  const grown = compute(readDossier(grownEstate(input, dossier))).answer;
   return residueHeirs(dossier).every((id) => {
     const a = answer.beneficiaires[id]!;
     const b = grown.beneficiaires[id]!;
@@ -135,19 +142,24 @@ export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule): boole
   return !sameAnswer(compute(dossier, { ignore: [rule] }).answer, answer);
 }
 
-/** The level's combination of rules that must change the answer (seed's `niveau_utile`). */
+/**
+ * The combination of the level's rules (`LEVEL_RULES`) that must change the answer (seed's
+ * `niveau_utile`). Each level's test can only name rules of its own level.
+ */
 export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default"): boolean {
-  const m = (rule: Rule): boolean => ruleMatters(dossier, answer, rule);
   if (level === 3) {
+    const m = (rule: LevelRule<3>): boolean => ruleMatters(dossier, answer, rule);
     if (dossier.kind === "gift") {
       if (shape === "790GMatters") return m("exemption790G");
+      // The age conditions count through the donor's age (a donor too old for art. 790 G).
       const donorAge = ageOn(dossier.person.birthDate, dossier.date);
-      return m("exemption790G") || (donorAge >= CASH_GIFT_790G.donorAgeBelow.value && m("ageConditions790G"));
+      return m("exemption790G") || (donorAge >= lawOf(dossier.date).cashGift790G.donorAgeBelow && m("ageConditions790G"));
     }
     if (shape === "recallAndRepresentation") return m("recall") && m("representation");
     return m("recall") || m("representation") || m("gift790G");
   }
   if (level === 4) {
+    const m = (rule: LevelRule<4>): boolean => ruleMatters(dossier, answer, rule);
     if (dossier.kind === "gift") return m("usufruct669") && m("exemption790G") && m("recall");
     return dossier.bequests.length > 0 && m("usufruct669") && m("recall") && (m("representation") || m("gift790G"));
   }
@@ -186,9 +198,10 @@ interface Accepted {
 /** Checks a draft against every guard; the first failed guard's name, or the accepted task. */
 export function examine(d: Draft, level: Level, shape: Shape = "default"): Accepted | Rejection {
   if (!datesOk(d)) return "dates";
+  const law: Law = lawOf(d.date);
   if (implausibleParenthood(d.parents) !== null) return "family";
-  if (exemptPriorOverCeiling(d.priorGifts) !== null) return "ceiling790G";
-  if (usufructuaryAge(d) === OPEN_ROW_AGE) return "usufructuary91";
+  if (exemptPriorOverCeiling(d.priorGifts, law) !== null) return "ceiling790G";
+  if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
   const input = toDossier(d);
   const dossier = readDossier(input);
   const answer = compute(dossier).answer;

@@ -28,15 +28,3 @@ export {
   type LawSource,
   type ValuesOf,
 } from "./law.js";
-// TEMPORARY (see legacy.ts).
-export {
-  ALLOWANCES,
-  CASH_GIFT_790G,
-  DISABILITY_ALLOWANCE,
-  FUNERAL_COSTS_CAP,
-  LAST_VALUE_STILL_VALID_ON,
-  RECALL_PERIOD,
-  REPRESENTED_CHILD_ALLOWANCE,
-  SCALES,
-  USUFRUCT_669,
-} from "./legacy.js";

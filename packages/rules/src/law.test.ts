@@ -71,6 +71,33 @@ describe("every value is a dated series with its article, link and source", () =
     }).toThrow(TypeError);
     expect(Object.isFrozen(lawOn("2026-05-14"))).toBe(true);
   });
+  it("the tables and the law of a day are read-only in their types too (tsc checks the @ts-expect-error lines)", () => {
+    const law = lawOn("2026-05-14");
+    const writes = [
+      () => {
+        // @ts-expect-error: a series of the tables cannot be replaced
+        LAW_SERIES.funeralDeduction = LAW_SERIES.funeralDeduction;
+      },
+      () => {
+        // @ts-expect-error: nor a group of series
+        LAW_SERIES.allowances.personal = LAW_SERIES.allowances.personal;
+      },
+      () => {
+        // @ts-expect-error: nor a period of a series
+        LAW_SERIES.recallYears.periods[0]!.value = 10;
+      },
+      () => {
+        // @ts-expect-error: nor a value of the law of a day
+        law.allowances.personal.estate.child = 150_000;
+      },
+      () => {
+        // @ts-expect-error: nor a band of a scale
+        law.scales.directLine[0]!.ratePercent = 6;
+      },
+    ];
+    for (const write of writes) expect(write).toThrow(TypeError);
+    expect(lawOn("2026-05-14").allowances.personal.estate.child).toBe(100_000);
+  });
 });
 
 describe("the values change on the days the law says", () => {

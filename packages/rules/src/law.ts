@@ -9,9 +9,9 @@ import type { Series } from "./types.js";
 import { USUFRUCT_669 } from "./usufruct.js";
 
 /**
- * All the law this project applies, as one tree of dated series. Formulas never read it
- * directly: they read the law of a date, {@link lawOn}, which has the same shape with each series
- * replaced by its value on that date.
+ * All the law this project applies, as one tree of dated series, frozen and read-only in its
+ * type. Formulas never read it directly: they read the law of a date, {@link lawOn}, which has
+ * the same shape with each series replaced by its value on that date.
  */
 export const LAW_SERIES = deepFreeze({
   funeralDeduction: FUNERAL_DEDUCTION,
@@ -41,7 +41,7 @@ export const LAW_SERIES = deepFreeze({
     allowance757B: PREMIUMS_757B_ALLOWANCE,
     contractsFrom: CONTRACTS_FROM,
   },
-});
+} as const);
 
 export type LawSeries = typeof LAW_SERIES;
 

@@ -26,13 +26,8 @@ export const USUFRUCT_669 = series("barème de l'usufruit et de la nue-propriét
   ),
 ]);
 
-/** Usufruct percent of a table of art. 669 for an age in completed years. */
-export function usufructPercent(rows: readonly UsufructRow[], age: number): number;
-/** @deprecated TEMPORARY: the table of 2026. */
-export function usufructPercent(age: number): number;
-export function usufructPercent(a: readonly UsufructRow[] | number, b?: number): number {
-  const rows = typeof a === "number" ? USUFRUCT_669.periods.at(-1)!.value : a;
-  const age = typeof a === "number" ? a : b!;
+/** Usufruct percent of a table of art. 669 (`lawOn(date).usufruct669`) for an age in completed years. */
+export function usufructPercent(rows: readonly UsufructRow[], age: number): number {
   for (const row of rows) {
     if (row.maxAge === null || age <= row.maxAge) return row.usufructPercent;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { scoreReply } from "./score";
 import type { ExpectedAnswer } from "./types";
 
-/** The dossier §3 example: B1 is an exempt spouse (two fields due 0), B2 a child. */
+/** The answer example of docs/dossier.md: B1 is an exempt spouse (two fields due 0), B2 a child. */
 const EXAMPLE: ExpectedAnswer = {
   beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 149270, droits: 28048 } },
   total_droits: 28048,

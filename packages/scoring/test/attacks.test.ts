@@ -13,7 +13,7 @@ const GOLD_JSON =
   '{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": 120000, "droits": 18194}}, "total_droits": 18194}';
 const GOLD = `<droits>${GOLD_JSON}</droits>`;
 
-/** The format example of dossier §3, as a prompt shows it. */
+/** The answer-format example (docs/dossier.md), as a prompt shows it. */
 const FORMAT_EXAMPLE =
   '<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": 149270, "droits": 28048}}, "total_droits": 28048}</droits>';
 const PROMPT = [

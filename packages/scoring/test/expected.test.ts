@@ -81,7 +81,7 @@ describe("scoreReplyStrict on a good gold answer", () => {
 });
 
 describe("formatAnswer", () => {
-  it("writes the dossier §3 block on one line", () => {
+  it("writes the answer block of docs/dossier.md on one line", () => {
     expect(formatAnswer(GOOD)).toBe(
       '<droits>{"beneficiaires": {"B1": {"part_taxable": 0, "droits": 0}, "B2": {"part_taxable": 149270, "droits": 28048}}, "total_droits": 28048}</droits>',
     );

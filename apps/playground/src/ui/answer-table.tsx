@@ -1,4 +1,5 @@
-import { euros, RELATIONSHIP_FR, type Dossier } from "@succ/engine";
+import { euros, type Dossier } from "@succ/engine";
+import { RELATIONSHIP_FR } from "@succ/rules";
 import { beneficiaryKeys, fieldName, totalKeys, type AnyAnswer } from "../logic/answer.js";
 import type { FieldVerdict } from "../logic/score.js";
 

@@ -1,9 +1,42 @@
-import { compute, explain, isDossierError, parseDossierText, RULES, type Rule } from "@succ/engine";
+import { CGI_ACTS, compute, explain, isDossierError, parseDossierText, RULE_SETS, RULES, rulesOf, type Rule, type RuleSet } from "@succ/engine";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output, readLines, readText, assertReadable } from "../io.js";
 
-const HELP = `Usage: succ compute [FILE|-] [--jsonl] [--explain] [--ignore RULES] [-o FILE]
+/** Comma-separated words, wrapped to lines of at most `width` characters, each after `indent`. */
+function wrapList(words: readonly string[], indent: string, width = 96): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const [i, w] of words.entries()) {
+    const word = i < words.length - 1 ? `${w},` : w;
+    if (line !== "" && indent.length + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.map((l) => `${indent}${l}`).join("\n");
+}
+
+const INDENT = " ".repeat(19);
+
+/** The rules of each rule set, for --help: those of both, then those of one set only. */
+function ruleLists(): string {
+  const [a, b] = RULE_SETS;
+  const inA = rulesOf(a);
+  const inB = rulesOf(b);
+  const groups: [string, Rule[]][] = [
+    [`of ${a} and ${b}`, inA.filter((r) => inB.includes(r))],
+    [`of ${a} only`, inA.filter((r) => !inB.includes(r))],
+    [`of ${b} only`, inB.filter((r) => !inA.includes(r))],
+  ];
+  return groups
+    .filter(([, rules]) => rules.length > 0)
+    .map(([label, rules]) => `${INDENT}Rules ${label}:\n${wrapList(rules, INDENT)}`)
+    .join("\n");
+}
+
+const HELP = `Usage: succ compute [FILE|-] [--jsonl] [--explain] [--law seed|cgi] [--ignore RULES] [-o FILE]
 
 Computes the answer of a dossier (its fields: docs/dossier.md): every beneficiary's taxable
 share and tax, to the euro, as the JSON answer {"beneficiaires": {...}, "total_droits": N} on
@@ -16,8 +49,16 @@ one line.
                    their dossier in .info.dossier:
                    jq -c .info.dossier tasks.jsonl | succ compute --jsonl
   --explain        print the worked computation in French (a notary's calculation sheet)
-  --ignore RULES   counterfactual: switch off rules (comma-separated) among
-                   ${RULES.join(", ")}
+  --law seed|cgi   the rule set of a dossier that has no "law" field; a dossier that states
+                   "law" is computed under its own, whatever this option says.
+                   seed (the default): the simplified rules of levels 1 to 4, which every
+                   generated task states in its prompt, so that a task's dossier gives its
+                   gold answer as it is;
+                   cgi: the Code général des impôts in force on the date of death or of the
+                   gift, for acts from ${CGI_ACTS.from} to ${CGI_ACTS.to}
+  --ignore RULES   counterfactual: switch off rules (comma-separated); a rule that the rule
+                   set of the dossier does not have changes nothing there.
+${ruleLists()}
   -o, --out FILE   write to FILE instead of stdout: a regular file is replaced only when the
                    command completes (Ctrl-C leaves it as it was, exit 130); a device, a FIFO
                    or a symbolic link is written through and kept
@@ -34,6 +75,7 @@ export async function run(argv: string[]): Promise<number> {
       jsonl: { type: "boolean" },
       explain: { type: "boolean" },
       ignore: { type: "string" },
+      law: { type: "string" },
       out: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
     },
@@ -46,6 +88,7 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length > 1) throw new CliError(`expected one dossier file, got ${positionals.length}: ${positionals.join(" ")}`);
   if (values.jsonl && values.explain) throw new CliError("--explain works on a single dossier, not with --jsonl");
   const ignore = parseIgnore(values.ignore);
+  const read = { defaultRuleSet: parseLaw(values.law) };
   const file = positionals[0];
 
   if (values.jsonl) {
@@ -63,7 +106,7 @@ export async function run(argv: string[]): Promise<number> {
           continue;
         }
         try {
-          const res = compute(parseDossierText(line), { ignore });
+          const res = compute(parseDossierText(line, read), { ignore });
           await out.write(`${JSON.stringify(res.answer)}\n`);
         } catch (e) {
           if (!isDossierError(e)) throw e;
@@ -86,7 +129,7 @@ export async function run(argv: string[]): Promise<number> {
   const text = await readText(file, "dossier");
   let result;
   try {
-    result = compute(parseDossierText(text), { ignore });
+    result = compute(parseDossierText(text, read), { ignore });
   } catch (e) {
     if (!isDossierError(e)) throw e;
     process.stderr.write(`succ compute: invalid dossier${file && file !== "-" ? ` ${file}` : ""}:\n${(taskHint(text) ?? e.message).replace(/^/gm, "  ")}\n`);
@@ -112,6 +155,13 @@ function taskHint(text: string): string | null {
   const info = typeof v === "object" && v !== null ? (v as { info?: { dossier?: unknown } }).info : undefined;
   if (typeof info?.dossier !== "object" || info.dossier === null || "kind" in (v as object)) return null;
   return "a task line, not a dossier: its dossier is .info.dossier (jq -c .info.dossier tasks.jsonl | succ compute --jsonl)";
+}
+
+/** The rule set of dossiers without a `law` field: undefined leaves the engine's default (seed). */
+function parseLaw(raw: string | undefined): RuleSet | undefined {
+  if (raw === undefined) return undefined;
+  if (!(RULE_SETS as readonly string[]).includes(raw)) throw new CliError(`--law: expected ${RULE_SETS.map((r) => `"${r}"`).join(" or ")}, got "${raw}"`);
+  return raw as RuleSet;
 }
 
 function parseIgnore(raw: string | undefined): Rule[] {

@@ -1,3 +1,4 @@
+import { SUCCESS_THRESHOLD } from "@succ/scoring";
 import { readConfig } from "../eval/options.js";
 
 const HELP = `Usage: succ eval --base-url URL --model M --out DIR [options]
@@ -48,7 +49,9 @@ Output:
                        error (null, or why the rollout failed; reply is then null)
   DIR/summary.json     model, base URL (scheme, host, path only), settings, and overall and
                        per level: done, errors, mean reward, successes and success rate
-                       (score >= 0.99), tokens; status "running", "complete" or "interrupted"
+                       (a success is a reply with every value right, score >= ${SUCCESS_THRESHOLD},
+                       as @succ/scoring's isSuccess says), tokens; status "running",
+                       "complete" or "interrupted"
   stderr               a progress bar on a terminal (done/total, mean reward so far, rate,
                        time left), a plain line every 10 s otherwise; the table at the end.
                        Nothing is written to stdout.

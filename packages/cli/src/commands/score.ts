@@ -1,4 +1,4 @@
-import { scoreReply } from "@succ/scoring";
+import { isSuccess, scoreReply } from "@succ/scoring";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output, readLines, assertReadable } from "../io.js";
@@ -84,7 +84,7 @@ export async function run(argv: string[]): Promise<number> {
       for (const t of [total, perLevel.get(task.level) ?? perLevel.set(task.level, { count: 0, sum: 0, perfect: 0 }).get(task.level)!]) {
         t.count++;
         t.sum += score;
-        if (score === 1) t.perfect++;
+        if (isSuccess(score)) t.perfect++;
       }
     }
   } catch (e) {

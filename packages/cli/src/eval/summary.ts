@@ -1,7 +1,8 @@
+import { isSuccess, SUCCESS_THRESHOLD } from "@succ/scoring";
 import type { EvalConfig } from "./options.js";
 
-/** Success = a reward of at least this (all values right: 1.0; partial credit is capped at 0.45). */
-export const SUCCESS_THRESHOLD = 0.99;
+/** The scorer's definition of success (every value right), re-exported for the writers of this CLI. */
+export { SUCCESS_THRESHOLD };
 
 /** What results.jsonl holds, one line per rollout. */
 export interface ResultLine {
@@ -32,7 +33,7 @@ class Tally {
     this.done++;
     if (line.error) this.errors++;
     this.sum += line.score;
-    if (line.score >= SUCCESS_THRESHOLD) this.successes++;
+    if (isSuccess(line.score)) this.successes++;
     this.promptTokens += line.usage?.prompt_tokens ?? 0;
     this.completionTokens += line.usage?.completion_tokens ?? 0;
   }

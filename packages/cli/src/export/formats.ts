@@ -1,4 +1,5 @@
 import { SUCCESS_THRESHOLD } from "../eval/summary.js";
+import { formatAnswer } from "@succ/scoring";
 import type { Task } from "@succ/generator";
 
 export const FORMATS = ["verifiers", "openai-evals", "promptfoo", "hf", "verl"] as const;
@@ -12,9 +13,9 @@ export function answerJson(task: Task): string {
   return JSON.stringify(task.answer);
 }
 
-/** The gold answer as the block a perfect reply ends with: <droits>{…}</droits>. */
+/** The gold answer as the block a perfect reply ends with: <droits>{…}</droits> (the scorer's own, which scores 1). */
 export function answerBlock(task: Task): string {
-  return `<droits>${answerJson(task)}</droits>`;
+  return formatAnswer(task.answer);
 }
 
 function messages(task: Task) {
