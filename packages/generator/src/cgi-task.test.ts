@@ -1,4 +1,4 @@
-import { ageOn, compute, parseDate, readDossier, rulesOf, sameAnswer, type DossierInput } from "@succ/engine";
+import { ageOn, compute, parseDate, readDossier, RULE_INFO, rulesOf, sameAnswer, type DossierInput } from "@succ/engine";
 import { lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { taskSet } from "./__fixtures__/sets.js";
@@ -6,6 +6,7 @@ import { seedCounterpart } from "./cgi-draft.js";
 import { CGI_ONLY_RULES, MIN_CGI_RULES, ruleApplies, seedAnswer } from "./cgi-task.js";
 import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";
 import { leakedAmounts } from "./guards.js";
+import { LEVEL_RULES } from "./levels.js";
 import { taskSetStats } from "./stats.js";
 import { fingerprint, generateTask, generateTasks, MAX_SKIPPED, residueInsensitive, taskLine, zeroButOne, type Task } from "./task.js";
 
@@ -16,8 +17,8 @@ import { fingerprint, generateTask, generateTasks, MAX_SKIPPED, residueInsensiti
  */
 
 /** `succ fingerprint -n 400 --level 5` and `--level 6` (seed 0): they change only when those tasks do. */
-const LEVEL5_FINGERPRINT = "";
-const LEVEL6_FINGERPRINT = "";
+const LEVEL5_FINGERPRINT = "4f87b2fa5fbf40c971cf6b1bb912c98290760e02031dd59dcdf773db09789ec2";
+const LEVEL6_FINGERPRINT = "1d31f221bf1ce9e95c7166c55298be5716bef161ea950cfe5df5b74b747e35d2";
 
 const FIVE = taskSet({ n: 1200, seed: 11, level: 5 });
 const SIX = taskSet({ n: 1200, seed: 12, level: 6 });
@@ -71,21 +72,9 @@ describe("levels 5 and 6: the guards of levels 1-4", () => {
 
   it("draws estates with three real-law rules that matter, gifts two at level 5 and one at level 6", () => {
     expect(MIN_CGI_RULES).toEqual({ 5: { estate: 3, gift: 2 }, 6: { estate: 3, gift: 1 } });
-    expect(CGI_ONLY_RULES).toEqual([
-      "funeralFlat",
-      "nephew790G",
-      "allowancesUsed",
-      "defaultAllowanceAlone",
-      "smallEstate",
-      "siblingExemption",
-      "mainResidence764bis",
-      "furniture764",
-      "levy990I",
-      "levyExemption990I",
-      "premiums757B",
-      "allowance757BShared",
-      "housing790ABis",
-    ]);
+    // The rules of levels 5-6 are the engine's rules that the seed rule set does not have.
+    expect(CGI_ONLY_RULES).toEqual(rulesOf("cgi").filter((r) => !(RULE_INFO[r].ruleSets as readonly string[]).includes("seed")));
+    expect(CGI_ONLY_RULES).toEqual(LEVEL_RULES[6]);
   });
 });
 

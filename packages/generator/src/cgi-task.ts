@@ -3,7 +3,6 @@ import {
   compute,
   isDossierError,
   readDossier,
-  RULE_INFO,
   rulesOf,
   sameAnswer,
   type Answer,
@@ -11,7 +10,6 @@ import {
   type Dossier,
   type DossierInput,
   type Rule,
-  type RuleSet,
 } from "@succ/engine";
 import { toCgiDossier, seedCounterpart, type CgiDraft } from "./cgi-draft.js";
 import { cgiEstate } from "./cgi-estates.js";
@@ -20,7 +18,7 @@ import { daysOk } from "./cgi-law.js";
 import { sameMonthDay } from "./dates.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
 import { answerAmounts, holdsAny, numbersIn } from "./guards.js";
-import type { CgiLevel, Level } from "./levels.js";
+import { LEVEL_RULES, type CgiLevel, type Level } from "./levels.js";
 import { lawOf, openRowAge } from "./law.js";
 import { notaryPromptParts } from "./notary-prompt.js";
 import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
@@ -35,8 +33,8 @@ import type { Rng } from "./random.js";
  * not confirmed in an official source.
  */
 
-/** The rules only the real law has: what a model trained on levels 1-4 gets wrong. */
-export const CGI_ONLY_RULES: readonly Rule[] = rulesOf("cgi").filter((r) => !(RULE_INFO[r].ruleSets as readonly RuleSet[]).includes("seed"));
+/** The rules only the real law has (the rules of levels 5 and 6): what a model trained on levels 1-4 gets wrong. */
+export const CGI_ONLY_RULES: readonly Rule[] = LEVEL_RULES[5];
 
 /**
  * The fewest rules of the real law that must change a task's answer. Estates: three. Gifts have
