@@ -120,7 +120,7 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["set as a number", { items: [{ reply: "x", id: "succession-1-0", set: 0 }] }, 400, 'items[0].set: expected "mix", "level-1", "level-2", "level-3", "level-4", "level-5", "level-6", got 0'],
     ["an unknown set option", { items: [{ reply: "x", id: "succession-1-0", options: { law: "fictional" } }] }, 400, 'items[0].options: unknown option "law" (this server knows no set option yet)'],
     ["options not an object", { items: [{ reply: "x", id: "succession-1-0", options: [] }] }, 400, "items[0].options: expected an object, got an array"],
-    ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4)'],
+    ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4, 5, 6)'],
     ["a batch over --max-batch", { items: [ok, ok, ok, ok] }, 413, "items: 4 items, over the limit of 3 a request (succ serve --max-batch)"],
     ["a body over the size limit", { items: [{ reply: "x".repeat(5000), answer: EXPECTED }] }, 413, "the body is over the limit of 4096 bytes (succ serve --max-body-mb)"],
   ])("%s", async (_what, body, status, error) => {

@@ -1,4 +1,4 @@
-import { ageOn, compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
+import { compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
 import type { Law } from "@succ/rules";
 import { emptyFacts, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed } from "./cgi-draft.js";
 import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, personalCents } from "./cgi-law.js";
@@ -20,10 +20,10 @@ import {
   type LegateeKind,
 } from "./estates.js";
 import { lawOf } from "./law.js";
-import { Builder, debtsOf, MIN_BUILDING, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
+import { AssetList, Builder, debtsOf, HOMES, MIN_BUILDING, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
 import { gendered } from "./french.js";
 import type { CgiLevel } from "./levels.js";
-import { bank, familyName, sci, town } from "./names.js";
+import { familyName } from "./names.js";
 import type { Rng } from "./random.js";
 
 /**
@@ -388,9 +388,6 @@ function bequestFor(c: Ctx, l: Beneficiary): number {
   return roundEuros(c.rng.int(300_00, A - 100_00), 100);
 }
 
-const HOMES = ["Maison d'habitation à", "Appartement à"] as const;
-const PROPERTY = ["Résidence secondaire à", "Terrain à bâtir à", "Terres agricoles à", "Local commercial à", "Appartement loué à"] as const;
-
 /**
  * The assets listed in the inventory: the main residence first (when there is one), other
  * property and securities, the bank accounts last (taking the cents left). Their total is
@@ -398,47 +395,11 @@ const PROPERTY = ["Résidence secondaire à", "Terrain à bâtir à", "Terres ag
  */
 function assetsOf(c: Ctx, listed: number, home: number | null): Item[] {
   const rng = c.rng;
-  const towns = new Set<string>();
-  const place = (): string => {
-    let t = town(rng);
-    while (towns.has(t)) t = town(rng);
-    towns.add(t);
-    return t;
-  };
-  const assets: Item[] = [];
-  let left = listed;
-  const take = (label: string, cents: number): void => {
-    if (cents <= 0 || cents >= left - 500_00) return;
-    assets.push({ label, cents });
-    left -= cents;
-  };
-  if (home !== null) take(`${rng.pick(HOMES)} ${place()}`, home);
+  const list = new AssetList(rng, listed);
+  if (home !== null) list.take(`${rng.pick(HOMES)} ${list.place()}`, home);
   const pool = rng.sample(["property", "titres", "sci", "vehicle", "pea"] as const, listed < 80_000_00 ? rng.int(0, 1) : rng.int(1, 3));
-  for (const k of pool) {
-    const share = Math.floor((left * rng.int(10, 40)) / 100);
-    switch (k) {
-      case "property": {
-        const kind = rng.pick(PROPERTY);
-        const cents = roundEuros(share, 1000);
-        if (cents >= (kind.startsWith("Terr") ? 3_000_00 : MIN_BUILDING)) take(`${kind} ${place()}`, cents);
-        break;
-      }
-      case "titres":
-        take(`Portefeuille de titres (${bank(rng)})`, share - rng.int(0, 99));
-        break;
-      case "sci":
-        take(`Parts de la ${sci(rng)}`, roundEuros(share, 100));
-        break;
-      case "pea":
-        take(`Plan d'épargne en actions (${bank(rng)})`, share - rng.int(0, 99));
-        break;
-      case "vehicle":
-        take("Véhicule automobile", roundEuros(Math.min(share, rng.int(4_000, 45_000) * 100), 100));
-        break;
-    }
-  }
-  assets.push({ label: `Comptes courants et livrets (${bank(rng)})`, cents: left });
-  return assets;
+  for (const k of pool) list.add(k, Math.floor((list.left * rng.int(10, 40)) / 100));
+  return list.close();
 }
 
 /** The funeral invoice: below the flat deduction about half the time (the trap of art. 775), above it otherwise. */
@@ -520,9 +481,4 @@ export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
     spouseUsufruct: null,
     cgi: c.facts,
   };
-}
-
-/** The ages the prompt needs to state for the insured (for the tests). */
-export function insuredAge(d: CgiEstateDraft): number {
-  return ageOn(d.subject.birth, d.date);
 }

@@ -244,10 +244,75 @@ function funeralOf(rng: Rng, law: Law): Item {
   return { label: `Facture des pompes funèbres ${familyName(rng)}`, cents };
 }
 
-const HOMES = ["Maison d'habitation à", "Appartement à"] as const;
+export const HOMES = ["Maison d'habitation à", "Appartement à"] as const;
 const PROPERTY = ["Résidence secondaire à", "Terrain à bâtir à", "Terres agricoles à", "Local commercial à", "Appartement loué à"] as const;
 /** The least a house, flat or shop is worth, in cents. */
 export const MIN_BUILDING = 40_000_00;
+
+export type AssetKind = "property" | "titres" | "sci" | "vehicle" | "furniture" | "pea";
+
+/**
+ * The assets of an estate as they are drawn: each takes part of what is `left` of the total
+ * (never all of it: the bank accounts, added last by `close`, take the cents left over), each
+ * building in a town of its own.
+ */
+export class AssetList {
+  private readonly items: Item[] = [];
+  private readonly towns = new Set<string>();
+
+  constructor(
+    private readonly rng: Rng,
+    public left: number,
+  ) {}
+
+  place(): string {
+    let t = town(this.rng);
+    while (this.towns.has(t)) t = town(this.rng);
+    this.towns.add(t);
+    return t;
+  }
+
+  take(label: string, cents: number): void {
+    if (cents <= 0 || cents >= this.left - 500_00) return;
+    this.items.push({ label, cents });
+    this.left -= cents;
+  }
+
+  /** An asset of this kind worth about `share` cents (some kinds have a least or a most value). */
+  add(kind: AssetKind, share: number): void {
+    const rng = this.rng;
+    switch (kind) {
+      case "property": {
+        // A building is worth some tens of thousands of euros at least; land may be worth little.
+        const label = rng.pick(PROPERTY);
+        const cents = roundEuros(share, 1000);
+        if (cents >= (label.startsWith("Terr") ? 3_000_00 : MIN_BUILDING)) this.take(`${label} ${this.place()}`, cents);
+        break;
+      }
+      case "titres":
+        this.take(`Portefeuille de titres (${bank(rng)})`, share - rng.int(0, 99));
+        break;
+      case "sci":
+        this.take(`Parts de la ${sci(rng)}`, roundEuros(share, 100));
+        break;
+      case "pea":
+        this.take(`Plan d'épargne en actions (${bank(rng)})`, share - rng.int(0, 99));
+        break;
+      case "vehicle":
+        this.take("Véhicule automobile", roundEuros(Math.min(share, rng.int(4_000, 45_000) * 100), 100));
+        break;
+      case "furniture":
+        this.take("Mobilier et objets d'art (inventaire du notaire)", roundEuros(Math.min(share, rng.int(2_000, 30_000) * 100), 100));
+        break;
+    }
+  }
+
+  /** The list, ended by the bank accounts, which take what is left. */
+  close(): Item[] {
+    this.items.push({ label: `Comptes courants et livrets (${bank(this.rng)})`, cents: this.left });
+    return this.items;
+  }
+}
 
 /**
  * Assets, debts and funeral costs of an estate whose residue (net estate − bequests) is exactly
@@ -259,54 +324,15 @@ export function estateBalance(rng: Rng, law: Law, residueCents: number, bequestC
   const debts = debtsOf(rng, net);
   const cap = law.funeralDeduction * 100;
   const gross = net + debts.reduce((s, d) => s + d.cents, 0) + Math.min(funeral.cents, cap);
-  const assets: Item[] = [];
-  const towns = new Set<string>();
-  const place = (): string => {
-    let t = town(rng);
-    while (towns.has(t)) t = town(rng);
-    towns.add(t);
-    return t;
-  };
-  let left = gross;
-  const take = (label: string, cents: number): void => {
-    if (cents <= 0 || cents >= left - 500_00) return;
-    assets.push({ label, cents });
-    left -= cents;
-  };
+  const list = new AssetList(rng, gross);
   if (gross >= 90_000_00) {
     const home = roundEuros(Math.floor((gross * rng.int(35, 75)) / 100), 1000);
-    if (home >= MIN_BUILDING) take(`${rng.pick(HOMES)} ${place()}`, home);
+    if (home >= MIN_BUILDING) list.take(`${rng.pick(HOMES)} ${list.place()}`, home);
   }
   const extra = gross < 60_000_00 ? rng.int(0, 1) : rng.int(1, 3);
   const pool = rng.sample(["property", "titres", "sci", "vehicle", "furniture", "pea"] as const, extra);
-  for (const k of pool) {
-    const share = Math.floor((left * rng.int(10, 45)) / 100);
-    switch (k) {
-      case "property": {
-        // A building is worth some tens of thousands of euros at least; land may be worth little.
-        const kind = rng.pick(PROPERTY);
-        const cents = roundEuros(share, 1000);
-        if (cents >= (kind.startsWith("Terr") ? 3_000_00 : MIN_BUILDING)) take(`${kind} ${place()}`, cents);
-        break;
-      }
-      case "titres":
-        take(`Portefeuille de titres (${bank(rng)})`, share - rng.int(0, 99));
-        break;
-      case "sci":
-        take(`Parts de la ${sci(rng)}`, roundEuros(share, 100));
-        break;
-      case "pea":
-        take(`Plan d'épargne en actions (${bank(rng)})`, share - rng.int(0, 99));
-        break;
-      case "vehicle":
-        take("Véhicule automobile", roundEuros(Math.min(share, rng.int(4_000, 45_000) * 100), 100));
-        break;
-      case "furniture":
-        take("Mobilier et objets d'art (inventaire du notaire)", roundEuros(Math.min(share, rng.int(2_000, 30_000) * 100), 100));
-        break;
-    }
-  }
-  assets.push({ label: `Comptes courants et livrets (${bank(rng)})`, cents: left });
+  for (const k of pool) list.add(k, Math.floor((list.left * rng.int(10, 45)) / 100));
+  const assets = list.close();
   return { assets, debts, funeral };
 }
 

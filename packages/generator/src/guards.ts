@@ -7,6 +7,38 @@ import type { Answer } from "@succ/engine";
  * behind a thousands separator or a decimal part.
  */
 export function numbersIn(text: string, into: Set<number> = new Set<number>()): Set<number> {
+  scanNumbers(text, (n) => {
+    into.add(n);
+    return false;
+  });
+  return into;
+}
+
+/**
+ * Whether the text holds any of `targets` as a number, read as {@link numbersIn} reads numbers
+ * (every digit group apart and joined), without building the set of all its numbers.
+ */
+export function holdsAny(text: string, targets: ReadonlySet<number>): boolean {
+  return targets.size > 0 && scanNumbers(text, (n) => targets.has(n));
+}
+
+/** The expected non-zero amounts of an answer (taxable shares, taxes, art. 990 I levies, total). */
+export function answerAmounts(answer: Answer): Set<number> {
+  const out = new Set<number>();
+  for (const v of Object.values(answer.beneficiaires)) {
+    if (v.part_taxable !== 0) out.add(v.part_taxable);
+    if (v.droits !== 0) out.add(v.droits);
+    if (v.prelevement_990I !== undefined && v.prelevement_990I !== 0) out.add(v.prelevement_990I);
+  }
+  if (answer.total_droits !== 0) out.add(answer.total_droits);
+  return out;
+}
+
+/**
+ * Every number of the text, in the way of {@link numbersIn}, to `visit`; stops and returns true
+ * as soon as `visit` does.
+ */
+function scanNumbers(text: string, visit: (n: number) => boolean): boolean {
   const groups: string[] = [];
   const n = text.length;
   let i = 0;
@@ -32,60 +64,11 @@ export function numbersIn(text: string, into: Set<number> = new Set<number>()): 
       let joined = "";
       for (let b = a; b < groups.length; b++) {
         joined += groups[b];
-        if (joined.length <= 15) into.add(Number(joined));
-      }
-    }
-  }
-  return into;
-}
-
-/**
- * Whether the text holds any of `targets` as a number, read as {@link numbersIn} reads numbers
- * (every digit group apart and joined), without building the set of all its numbers.
- */
-export function holdsAny(text: string, targets: ReadonlySet<number>): boolean {
-  if (targets.size === 0) return false;
-  const groups: string[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (c < 48 || c > 57) {
-      i++;
-      continue;
-    }
-    groups.length = 0;
-    for (;;) {
-      const start = i;
-      while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++;
-      groups.push(text.slice(start, i));
-      if (i + 1 < n && isSeparator(text.charCodeAt(i)) && (c = text.charCodeAt(i + 1)) >= 48 && c <= 57) {
-        i++;
-        continue;
-      }
-      break;
-    }
-    for (let a = 0; a < groups.length; a++) {
-      let joined = "";
-      for (let b = a; b < groups.length; b++) {
-        joined += groups[b];
-        if (joined.length <= 15 && targets.has(Number(joined))) return true;
+        if (joined.length <= 15 && visit(Number(joined))) return true;
       }
     }
   }
   return false;
-}
-
-/** The expected non-zero amounts of an answer (taxable shares, taxes, art. 990 I levies, total). */
-export function answerAmounts(answer: Answer): Set<number> {
-  const out = new Set<number>();
-  for (const v of Object.values(answer.beneficiaires)) {
-    if (v.part_taxable !== 0) out.add(v.part_taxable);
-    if (v.droits !== 0) out.add(v.droits);
-    if (v.prelevement_990I !== undefined && v.prelevement_990I !== 0) out.add(v.prelevement_990I);
-  }
-  if (answer.total_droits !== 0) out.add(answer.total_droits);
-  return out;
 }
 
 function isSeparator(c: number): boolean {

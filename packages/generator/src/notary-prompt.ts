@@ -4,8 +4,9 @@ import { articlesSection } from "./articles-text.js";
 import type { CgiDraft, CgiEstateDraft, CgiGiftDraft, Civil } from "./cgi-draft.js";
 import { DECISION_FR, type Decision } from "./decisions.js";
 import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
-import { dateFr, gendered, listFr, relationshipFr, shareFr } from "./french.js";
+import { dateFr, gendered, listFr, shareFr } from "./french.js";
 import { roundCents, scaleCents } from "./law.js";
+import { relationCell, table } from "./prompt.js";
 import type { CgiLevel } from "./levels.js";
 
 /**
@@ -16,17 +17,6 @@ import type { CgiLevel } from "./levels.js";
  * one rule "the law in force on the date", and the answer format. Nothing in it gives the answer
  * away (no net estate, no taxable share, no levy).
  */
-
-function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
-}
-
-function relationCell(b: Beneficiary, subjectFemale: boolean): string {
-  const rel = relationshipFr(b.relationship, b.person.female);
-  if (!b.represents) return rel;
-  const dead = b.represents.person;
-  return `${rel}, venant par représentation de ${gendered(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${gendered(dead.female, "fils prédécédé", "fille prédécédée")} ${gendered(subjectFemale, "du défunt", "de la défunte")}`;
-}
 
 const STATUS_FR: Record<NonNullable<Civil["maritalStatus"]>, [string, string]> = {
   single: ["célibataire", "célibataire"],

@@ -14,11 +14,13 @@ import { rulesSection } from "./rules-text.js";
  */
 
 
-function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+/** A Markdown table. */
+export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 }
 
-function relationCell(b: Beneficiary, subjectFemale: boolean): string {
+/** The relationship cell of a beneficiary table, with the representation of a predeceased child. */
+export function relationCell(b: Beneficiary, subjectFemale: boolean): string {
   const rel = relationshipFr(b.relationship, b.person.female);
   if (!b.represents) return rel;
   const dead = b.represents.person;

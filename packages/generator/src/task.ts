@@ -259,41 +259,24 @@ export function generateTask(seed: number, index: number, level: 0 | Level = 0):
   const pinned = level === 0 && index < FIRST_SIX.length;
   const variant = (pinned ? FIRST_SIX[index]! : rng.weighted<Variant>(VARIANT_WEIGHTS[lvl])) as Exclude<Variant, CgiVariant>;
   const shape: Shape = pinned ? FIRST_SIX_SHAPES[index]! : "default";
-  for (let i = 0; i < MAX_DRAWS; i++) {
-    const result = examine(draw(rng, variant, shape), lvl, shape);
-    if (typeof result === "string") {
-      redrawCounts.set(result, (redrawCounts.get(result) ?? 0) + 1);
-      continue;
-    }
-    return {
-      id: `succession-${lvl}-${index}`,
-      level: lvl,
-      variant,
-      prompt: result.prompt,
-      answer: result.answer,
-      info: seedInfo(result.dossier, seed, index),
-    };
-  }
-  throw new Error(`generator: no valid ${variant} dossier after ${MAX_DRAWS} draws (seed ${seed}, task ${index})`);
+  const result = firstAccepted(() => examine(draw(rng, variant, shape), lvl, shape), variant, seed, index);
+  return { id: `succession-${lvl}-${index}`, level: lvl, variant, prompt: result.prompt, answer: result.answer, info: seedInfo(result.dossier, seed, index) };
 }
 
 /** A task of level 5 or 6 (cgi-task.ts). */
 function cgiTask(rng: Rng, seed: number, index: number, level: CgiLevel): Task {
   const variant = rng.weighted<Variant>(VARIANT_WEIGHTS[level]);
+  const result = firstAccepted(() => examineCgi(drawCgi(rng, level, variant), level, SHARED), variant, seed, index);
+  const info = { dossier: result.dossier, seed, index, generatorVersion: GENERATOR_VERSION, difficulty: result.difficulty };
+  return { id: `succession-${level}-${index}`, level, variant, prompt: result.prompt, answer: result.answer, info };
+}
+
+/** Draws until a draft passes every guard (each redraw counted by its reason); fails loudly after MAX_DRAWS. */
+function firstAccepted<A extends object>(attempt: () => A | Rejection, variant: Variant, seed: number, index: number): A {
   for (let i = 0; i < MAX_DRAWS; i++) {
-    const result = examineCgi(drawCgi(rng, level, variant), level, SHARED);
-    if (typeof result === "string") {
-      redrawCounts.set(result, (redrawCounts.get(result) ?? 0) + 1);
-      continue;
-    }
-    return {
-      id: `succession-${level}-${index}`,
-      level,
-      variant,
-      prompt: result.prompt,
-      answer: result.answer,
-      info: { dossier: result.dossier, seed, index, generatorVersion: GENERATOR_VERSION, difficulty: result.difficulty },
-    };
+    const result = attempt();
+    if (typeof result !== "string") return result;
+    redrawCounts.set(result, (redrawCounts.get(result) ?? 0) + 1);
   }
   throw new Error(`generator: no valid ${variant} dossier after ${MAX_DRAWS} draws (seed ${seed}, task ${index})`);
 }
