@@ -221,7 +221,8 @@ const ITEM_KEYS = new Set(["label", "value"]);
 const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
 const SHARE_KEYS = new Set(["beneficiary", "share"]);
 const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
-const GIFT_TO_KEYS = new Set(["beneficiary", "fraction"]);
+/** A beneficiary and the fraction it receives (of a gift, of a contract). */
+const SHARE_KEYS_OF = new Set(["beneficiary", "fraction"]);
 /** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
 const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
 
@@ -455,6 +456,33 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     return id;
   };
 
+  /**
+   * A list of `{beneficiary, fraction}` (a gift's donees, a contract's beneficiaries): each one
+   * known and listed once; `total` is the sum of the fractions read, `whole` whether every item
+   * was read (so that the sum can be checked).
+   */
+  const readShares = (v: unknown, path: string): { shares: { beneficiary: string; fraction: Fraction }[]; total: Fraction; whole: boolean } => {
+    const list = r.list(v, path, false) ?? [];
+    if (Array.isArray(v) && list.length === 0) r.fail(path, "empty");
+    const shares: { beneficiary: string; fraction: Fraction }[] = [];
+    const seen = new Set<string>();
+    let total = ZERO;
+    for (let j = 0; j < list.length; j++) {
+      const q = `${path}[${j}]`;
+      const x = r.object(list[j], q, SHARE_KEYS_OF);
+      if (!x) continue;
+      const beneficiary = known(x.beneficiary, q, "beneficiary");
+      if (beneficiary !== undefined && seen.has(beneficiary)) r.fail(`${q}.beneficiary`, `"${beneficiary}" is listed twice`);
+      if (beneficiary !== undefined) seen.add(beneficiary);
+      const fraction = r.fraction(x.fraction, q, "fraction");
+      if (beneficiary !== undefined && fraction) {
+        shares.push({ beneficiary, fraction });
+        total = add(total, fraction);
+      }
+    }
+    return { shares, total, whole: list.length > 0 && shares.length === list.length };
+  };
+
   const priorGifts: PriorGift[] = [];
   const pList = r.list(root.priorGifts, "priorGifts", true) ?? [];
   for (let i = 0; i < pList.length; i++) {
@@ -564,25 +592,8 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       const capitalBefore70 = amount("capitalBefore70");
       const premiumsAfter70 = amount("premiumsAfter70");
       const capitalAfter70 = o.capitalAfter70 === undefined ? null : amount("capitalAfter70");
-      const shares: LifeInsuranceContract["beneficiaries"] = [];
-      const seen = new Set<string>();
-      let total = ZERO;
-      const sList = r.list(o.beneficiaries, `${p}.beneficiaries`, false) ?? [];
-      if (Array.isArray(o.beneficiaries) && sList.length === 0) r.fail(`${p}.beneficiaries`, "empty");
-      for (let j = 0; j < sList.length; j++) {
-        const q = `${p}.beneficiaries[${j}]`;
-        const x = r.object(sList[j], q, GIFT_TO_KEYS);
-        if (!x) continue;
-        const beneficiary = known(x.beneficiary, q, "beneficiary");
-        if (beneficiary !== undefined && seen.has(beneficiary)) r.fail(`${q}.beneficiary`, `"${beneficiary}" is listed twice`);
-        if (beneficiary !== undefined) seen.add(beneficiary);
-        const fraction = r.fraction(x.fraction, q, "fraction");
-        if (beneficiary !== undefined && fraction) {
-          shares.push({ beneficiary, fraction });
-          total = add(total, fraction);
-        }
-      }
-      if (shares.length === sList.length && sList.length > 0 && !total.equals(1)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
+      const { shares, total, whole } = readShares(o.beneficiaries, `${p}.beneficiaries`);
+      if (whole && !total.equals(1)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
       if (label !== undefined && subscribedOn && capitalBefore70 && premiumsAfter70 && capitalAfter70 !== undefined) {
         lifeInsurance.push({ label, subscribedOn, beneficiaries: shares, capitalBefore70, premiumsAfter70, capitalAfter70, index: i });
       }
@@ -647,24 +658,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       cgiOnly(o.housing790ABis, `${p}.housing790ABis`);
       const housing790ABis = r.bool(o.housing790ABis, p, "housing790ABis", false);
       if (housing790ABis && !cash) r.fail(`${p}.housing790ABis`, "art. 790 A bis exempts cash (\"cash\": true), not other assets");
-      const seen = new Set<string>();
-      const toList = r.list(o.to, `${p}.to`, false) ?? [];
-      if (Array.isArray(o.to) && toList.length === 0) r.fail(`${p}.to`, "empty");
-      const to: Gift["to"] = [];
-      let total = ZERO;
-      for (let j = 0; j < toList.length; j++) {
-        const q = `${p}.to[${j}]`;
-        const x = r.object(toList[j], q, GIFT_TO_KEYS);
-        if (!x) continue;
-        const beneficiary = known(x.beneficiary, q, "beneficiary");
-        if (beneficiary !== undefined && seen.has(beneficiary)) r.fail(`${q}.beneficiary`, `"${beneficiary}" is listed twice`);
-        if (beneficiary !== undefined) seen.add(beneficiary);
-        const fraction = r.fraction(x.fraction, q, "fraction");
-        if (beneficiary !== undefined && fraction) {
-          to.push({ beneficiary, fraction });
-          total = add(total, fraction);
-        }
-      }
+      const { shares: to, total } = readShares(o.to, `${p}.to`);
       if (total.gt(1)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
       if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined && housing790ABis !== undefined) gifts.push({ label, value, cash, reservedUsufruct, housing790ABis, to });
     }
