@@ -35,9 +35,19 @@ function bandsWorking(bands: readonly Band[], amountEuros: number, start = 0): {
   return { text, cents: parts.reduce((s, b) => s + b.cents, 0) };
 }
 
-/** A whole-euro amount near `from` whose tax on the scale ends in exactly 50 cents. */
+/**
+ * A whole-euro amount near `from` whose tax on the scale ends in exactly 50 cents (`from` when
+ * none of the next 1,000 does). The tax of x + 1 is that of x plus the rate of the band that
+ * euro falls in, in cents: a whole number of cents for a whole-percent rate; otherwise the
+ * scale is walked again.
+ */
 function halfCentAmount(bands: readonly Band[], from: number): number {
-  for (let x = from; x < from + 1000; x++) if (scaleCents(bands, x) % 100 === 50) return x;
+  let cents = scaleCents(bands, from);
+  for (let x = from; x < from + 1000; x++) {
+    if (cents % 100 === 50) return x;
+    const rate = bands.find((b) => b.upTo === null || b.upTo >= x + 1)!.ratePercent;
+    cents = Number.isInteger(rate) ? cents + rate : scaleCents(bands, x + 1);
+  }
   return from;
 }
 

@@ -4,7 +4,7 @@ import { MAX_DAY, sameMonthDay } from "./dates.js";
 import { toDossier, type Draft } from "./draft.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
-import { leakedAmounts, numbersIn } from "./guards.js";
+import { answerAmounts, holdsAny, leakedAmounts, numbersIn } from "./guards.js";
 import { fictionalTaskLaw, REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { openRowAge } from "./law.js";
 import { FIRST_SIX, isCgiLevel, mixLevel, VARIANT_WEIGHTS, type CgiLevel, type CgiVariant, type Level, type LevelRule, type Variant } from "./levels.js";
@@ -261,7 +261,12 @@ export function examine(d: Draft, level: Level, shape: Shape = "default", taskLa
   if (!levelRulesMatter(dossier, answer, level, shape, source)) return "levelRule";
   if (residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
   const parts = promptParts(d, level, fictional);
-  if (leakedAmounts(`${parts.dossier}\n${parts.format}`, answer, rulesNumbers(parts.rules)).length > 0) return "amountInPrompt";
+  if (fictional === null) {
+    if (leakedAmounts(`${parts.dossier}\n${parts.format}`, answer, rulesNumbers(parts.rules)).length > 0) return "amountInPrompt";
+  } else if (leakedAmounts(`${parts.dossier}\n${parts.format}`, answer).length > 0 || holdsAny(parts.rules, answerAmounts(answer))) {
+    // A fictional law's rules are the task's own: searched once, without a set of their numbers.
+    return "amountInPrompt";
+  }
   return { dossier: input, answer, prompt: joinPrompt(parts) };
 }
 
