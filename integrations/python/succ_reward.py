@@ -104,10 +104,24 @@ def _score_items(
     return scores, reasons
 
 
-def _task_item(reply: str, task_id: str, seed: Any, task_set: Any) -> dict:
+def _set_options(options: Any) -> Optional[dict]:
+    """The set options of a task ({"fictionalLaw": true}), from a dict or its JSON text (an export's column); None for none."""
+    if options is None:
+        return None
+    if isinstance(options, str):
+        options = json.loads(options) if options.strip() else {}
+    if not isinstance(options, Mapping):
+        raise SuccRewardError(f"set options must be a dict or its JSON text, got {type(options).__name__}")
+    return dict(options) or None
+
+
+def _task_item(reply: str, task_id: str, seed: Any, task_set: Any, options: Any = None) -> dict:
     item = {"reply": reply, "id": str(task_id), "seed": int(seed)}
     if task_set is not None:
         item["set"] = str(task_set)
+    opts = _set_options(options)
+    if opts is not None:
+        item["options"] = opts
     return item
 
 
@@ -119,6 +133,7 @@ def score_with_reasons(
     *,
     answers: Optional[Sequence[Any]] = None,
     task_set: Optional[str] = None,
+    set_options: Optional[Mapping[str, Any]] = None,
     all_or_nothing: Optional[bool] = None,
     trim_reply: Optional[bool] = None,
     token: Optional[str] = None,
@@ -132,7 +147,7 @@ def score_with_reasons(
     if len(keys) != len(replies):
         raise ValueError(f"{len(replies)} replies but {len(keys)} {'ids' if ids is not None else 'answers'}")
     if ids is not None:
-        items = [_task_item(r, i, seed, task_set) for r, i in zip(replies, ids)]
+        items = [_task_item(r, i, seed, task_set, set_options) for r, i in zip(replies, ids)]
     else:
         items = [{"reply": r, "answer": json.loads(a) if isinstance(a, str) else a} for r, a in zip(replies, answers or [])]
     return _score_items(items, url, all_or_nothing, trim_reply, token, timeout)
@@ -149,8 +164,9 @@ def score(
 
     ``ids`` are task ids ("succession-4-1") of the set drawn from ``seed``: the server rebuilds
     the gold answers. Or give ``answers=`` (gold answers, as dicts or JSON text) instead of ids.
-    Options: ``task_set`` ("mix", the default set of mixed levels, or "level-1" … "level-4",
-    the set of `succ generate --level L`),
+    Options: ``task_set`` ("mix", the default set of mixed levels, or "level-1" … "level-6",
+    the set of `succ generate --level L`), ``set_options`` ({"fictionalLaw": True} for the
+    tasks of `succ generate --fictional-law`),
     ``all_or_nothing``, ``trim_reply`` (drop a leading <think>…</think> and end-of-sequence
     tokens), ``token``, ``timeout``. Raises SuccRewardError when the server refuses a request.
     """
@@ -166,7 +182,7 @@ def _verl_item(solution_str: str, ground_truth: Any, extra_info: Optional[Mappin
     info = extra_info or {}
     if "id" not in info or "seed" not in info:
         raise SuccRewardError("verl row has neither a gold answer as ground_truth nor extra_info with id and seed")
-    return _task_item(solution_str, info["id"], info["seed"], info.get("set"))
+    return _task_item(solution_str, info["id"], info["seed"], info.get("set"), info.get("options"))
 
 
 def compute_score(
@@ -235,7 +251,9 @@ def make_trl_reward(
             items = [{"reply": r, "answer": json.loads(a) if isinstance(a, str) else a} for r, a in zip(replies, kwargs["answer"])]
         elif kwargs.get("id") is not None and kwargs.get("seed") is not None:
             sets = kwargs.get("set") or [None] * len(replies)
-            items = [_task_item(r, i, s, t) for r, i, s, t in zip(replies, kwargs["id"], kwargs["seed"], sets)]
+            # The `options` column of a --fictional-law export ({"fictionalLaw":true} as JSON text).
+            options = kwargs.get("options") or [None] * len(replies)
+            items = [_task_item(r, i, s, t, o) for r, i, s, t, o in zip(replies, kwargs["id"], kwargs["seed"], sets, options)]
         else:
             raise SuccRewardError("the dataset needs an 'answer' column, or 'id' and 'seed' columns (succ export --format hf has them)")
         return _score_items(items, url, all_or_nothing, trim_reply, token, timeout)[0]

@@ -2,7 +2,8 @@
 
 Run by packages/cli/test/python-client.test.ts, which starts the server on 127.0.0.1 and writes
 the fixture: SUCC_URL is the server, SUCC_TEST_FIXTURE a JSON file of tasks
-({"id", "seed", "set", "answer", "gold", "wrong"}) made with @succ/generator.
+({"id", "seed", "set", "answer", "gold", "wrong", and "options" for a task of --fictional-law})
+made with @succ/generator.
 """
 
 import json
@@ -13,7 +14,9 @@ import succ_reward
 
 with open(os.environ["SUCC_TEST_FIXTURE"], encoding="utf-8") as f:
     FIXTURE = json.load(f)
-TASKS = FIXTURE["tasks"]
+# The tasks of the real law (those with "options" are tasks of --fictional-law).
+TASKS = [t for t in FIXTURE["tasks"] if "options" not in t]
+FICTIONAL = [t for t in FIXTURE["tasks"] if "options" in t]
 URL = os.environ["SUCC_URL"]
 
 # The example of @succ/scoring's README: B1 exempt, B2 with 149,270 EUR taxable, 28,048 EUR of tax.
@@ -40,6 +43,13 @@ class Score(unittest.TestCase):
         self.assertEqual(succ_reward.score([task["gold"]], [task["id"]], seed=task["seed"], url=URL, task_set="level-4"), [1.0])
         # The same id in the mix is another task (the first six tasks of the mix are pinned).
         self.assertLess(succ_reward.score([task["gold"]], [task["id"]], seed=task["seed"], url=URL)[0], 1.0)
+
+    def test_tasks_of_the_fictional_law(self):
+        ids = [t["id"] for t in FICTIONAL]
+        golds = [t["gold"] for t in FICTIONAL]
+        self.assertEqual(succ_reward.score(golds, ids, seed=0, url=URL, set_options={"fictionalLaw": True}), [1.0] * len(ids))
+        # Without the option the server rebuilds the real law's gold: another answer.
+        self.assertTrue(all(s < 1.0 for s in succ_reward.score(golds, ids, seed=0, url=URL)))
 
     def test_answers_and_reasons(self):
         scores, reasons = succ_reward.score_with_reasons([GOLD, PARTIAL, "rien"], answers=[EXPECTED, json.dumps(EXPECTED), EXPECTED], url=URL)
@@ -102,6 +112,13 @@ class Verl(unittest.TestCase):
         self.assertEqual(scores[:2], [1.0, 1.0])
         self.assertTrue(all(s < 1.0 for s in scores[2:]))
 
+    def test_compute_score_from_extra_info_with_options(self):
+        # A row of `succ export --format verl --fictional-law`: extra_info.options as JSON text.
+        task = FICTIONAL[0]
+        extra = {"id": task["id"], "seed": task["seed"], "set": task["set"], "options": '{"fictionalLaw":true}'}
+        self.assertEqual(succ_reward.compute_score("succession-fr", task["gold"], "", extra, url=URL), 1.0)
+        self.assertLess(succ_reward.compute_score("succession-fr", task["gold"], "", {**extra, "options": None}, url=URL), 1.0)
+
     def test_a_row_without_gold_nor_task(self):
         with self.assertRaises(succ_reward.SuccRewardError):
             succ_reward.compute_score("succession-fr", GOLD, "", {}, url=URL)
@@ -121,6 +138,13 @@ class Trl(unittest.TestCase):
             prompts=[[{"role": "user", "content": "…"}]] * 3, completions=completions, id=[t["id"] for t in tasks], seed=[t["seed"] for t in tasks], set=[t["set"] for t in tasks]
         )
         self.assertEqual(out, [1.0, 1.0, 1.0])
+
+    def test_an_options_column(self):
+        tasks = FICTIONAL
+        out = succ_reward.make_trl_reward(URL)(
+            completions=[t["gold"] for t in tasks], id=[t["id"] for t in tasks], seed=[t["seed"] for t in tasks], set=[t["set"] for t in tasks], options=['{"fictionalLaw":true}'] * len(tasks)
+        )
+        self.assertEqual(out, [1.0] * len(tasks))
 
     def test_the_default_function_reads_SUCC_URL(self):
         os.environ["SUCC_URL"] = URL

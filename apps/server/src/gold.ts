@@ -19,13 +19,16 @@ export function setName(set: SetLevel): string {
 }
 
 /**
- * What changes a task set beyond its seed and level. None yet: this is where a set option goes
- * (a later issue adds a fictional law), with its key in SET_OPTION_KEYS, its check in
- * readSetOptions and its use in GoldCache.build. Every option is part of the cache key.
+ * What changes a task set beyond its seed and level: `fictionalLaw` (`succ generate
+ * --fictional-law`: each task's own fictional law, which its gold is computed with). A set
+ * option has its key in SET_OPTION_KEYS, its check in readSetOptions and its use in
+ * GoldCache.build; every option is part of the cache key.
  */
-export type SetOptions = Record<string, never>;
+export interface SetOptions {
+  fictionalLaw?: boolean;
+}
 
-export const SET_OPTION_KEYS: readonly string[] = [];
+export const SET_OPTION_KEYS: readonly string[] = ["fictionalLaw"];
 
 /** One task of one set: what the gold answer depends on, and nothing else. */
 export interface TaskRef {
@@ -67,15 +70,27 @@ export function readSetName(value: unknown, where: string): SetLevel {
   throw badRequest(`${where}: expected ${names}, got ${describe(value)}`);
 }
 
+/**
+ * The set options of a request: an object such as {"fictionalLaw": true}, or the same as JSON
+ * text (as the `options` column of an hf or verl export holds it). Absent or false: the real law.
+ */
 export function readSetOptions(value: unknown, where: string): SetOptions {
   if (value === undefined) return {};
-  if (!isRecord(value)) throw badRequest(`${where}: expected an object, got ${kindOf(value)}`);
-  if (SET_OPTION_KEYS.length === 0) {
-    const key = Object.keys(value)[0];
-    if (key !== undefined) throw badRequest(`${where}: unknown option ${JSON.stringify(key.slice(0, 64))} (this server knows no set option yet)`);
+  let options = value;
+  if (typeof value === "string") {
+    try {
+      options = JSON.parse(value);
+    } catch {
+      throw badRequest(`${where}: expected an object such as {"fictionalLaw": true}, or its JSON text; got a string that is not JSON`);
+    }
   }
-  checkKnownKeys(value, SET_OPTION_KEYS, where);
-  return {};
+  if (!isRecord(options)) throw badRequest(`${where}: expected an object, got ${kindOf(options)}`);
+  for (const key of Object.keys(options)) {
+    if (!SET_OPTION_KEYS.includes(key)) throw badRequest(`${where}: unknown option ${JSON.stringify(key.slice(0, 64))} (expected ${SET_OPTION_KEYS.map((k) => `"${k}"`).join(", ")})`);
+  }
+  const f = options.fictionalLaw;
+  if (f !== undefined && typeof f !== "boolean") throw badRequest(`${where}.fictionalLaw: expected true or false, got ${kindOf(f)}`);
+  return f === true ? { fictionalLaw: true } : {};
 }
 
 function describe(value: unknown): string {
@@ -104,6 +119,9 @@ export function readTaskRef(id: unknown, seed: number, set: SetLevel, options: S
   }
   if (set !== 0 && set !== level) {
     throw badRequest(`${where}: unknown task id ${describe(id)} in ${describeSet(set)} (its ids are "succession-${set}-<index>")`);
+  }
+  if (options.fictionalLaw === true && level === 6) {
+    throw badRequest(`${where}: ${describe(id)} is a level-6 task, which has no fictional law (its prompt states no law): drop options.fictionalLaw`);
   }
   return { id, seed, set, level: level as Level, index, options };
 }
@@ -148,7 +166,7 @@ export class GoldCache {
   }
 
   private build(ref: TaskRef): ExpectedAnswer {
-    const task = generateTask(ref.seed, ref.index, ref.set);
+    const task = generateTask(ref.seed, ref.index, ref.set, ref.options.fictionalLaw === true ? { fictionalLaw: true } : {});
     // readTaskRef already checked the id against the set; this is the generator's own word.
     if (task.id !== ref.id) throw new Error(`generator: task ${ref.index} of ${describeSet(ref.set)} is ${task.id}, not ${ref.id}`);
     return task.answer;

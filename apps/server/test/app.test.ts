@@ -59,6 +59,29 @@ describe("POST /score", () => {
     expect(r.body.scores[4]).toBe(1);
   });
 
+  it("rebuilds the gold of a task of --fictional-law when the item's options say so", async () => {
+    const real = generateTask(0, 3, 0);
+    const fictional = generateTask(0, 3, 0, { fictionalLaw: true });
+    const level5 = generateTask(2, 4, 5, { fictionalLaw: true });
+    expect(fictional.id).toBe(real.id);
+    expect(fictional.answer).not.toEqual(real.answer);
+    const r = await post(server, "/score", {
+      items: [
+        { reply: formatAnswer(fictional.answer), id: real.id, options: { fictionalLaw: true } },
+        { reply: formatAnswer(fictional.answer), id: real.id }, // the real law's gold: another answer
+        { reply: formatAnswer(real.answer), id: real.id, options: { fictionalLaw: false } },
+        { reply: formatAnswer(fictional.answer), id: real.id, options: '{"fictionalLaw":true}' }, // as an export's column holds it
+        { reply: formatAnswer(level5.answer), id: level5.id, seed: 2, set: "level-5", options: { fictionalLaw: true } },
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.scores[0]).toBe(1);
+    expect(r.body.scores[1]).toBeLessThan(1);
+    expect(r.body.scores[2]).toBe(1);
+    expect(r.body.scores[3]).toBe(1);
+    expect(r.body.scores[4]).toBe(1);
+  });
+
   it("gives 0 to every hostile reply, in one batch, and keeps serving", async () => {
     const task = generateTask(0, 3, 0);
     const hostile = hostileReplies(task.answer);
@@ -118,8 +141,11 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["a fractional seed", { items: [{ reply: "x", id: "succession-1-0", seed: 1.5 }] }, 400, /^items\[0\]\.seed: .* got 1\.5$/],
     ["set level-7", { items: [{ reply: "x", id: "succession-1-0", set: "level-7" }] }, 400, 'items[0].set: expected "mix", "level-1", "level-2", "level-3", "level-4", "level-5", "level-6", got "level-7"'],
     ["set as a number", { items: [{ reply: "x", id: "succession-1-0", set: 0 }] }, 400, 'items[0].set: expected "mix", "level-1", "level-2", "level-3", "level-4", "level-5", "level-6", got 0'],
-    ["an unknown set option", { items: [{ reply: "x", id: "succession-1-0", options: { law: "fictional" } }] }, 400, 'items[0].options: unknown option "law" (this server knows no set option yet)'],
+    ["an unknown set option", { items: [{ reply: "x", id: "succession-1-0", options: { law: "fictional" } }] }, 400, 'items[0].options: unknown option "law" (expected "fictionalLaw")'],
     ["options not an object", { items: [{ reply: "x", id: "succession-1-0", options: [] }] }, 400, "items[0].options: expected an object, got an array"],
+    ["options text that is not JSON", { items: [{ reply: "x", id: "succession-1-0", options: "fictionalLaw" }] }, 400, 'items[0].options: expected an object such as {"fictionalLaw": true}, or its JSON text; got a string that is not JSON'],
+    ["fictionalLaw not a boolean", { items: [{ reply: "x", id: "succession-1-0", options: { fictionalLaw: "yes" } }] }, 400, "items[0].options.fictionalLaw: expected true or false, got a string"],
+    ["fictionalLaw at level 6", { items: [{ reply: "x", id: "succession-6-0", set: "level-6", options: { fictionalLaw: true } }] }, 400, 'items[0].id: "succession-6-0" is a level-6 task, which has no fictional law (its prompt states no law): drop options.fictionalLaw'],
     ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4, 5, 6)'],
     ["a batch over --max-batch", { items: [ok, ok, ok, ok] }, 413, "items: 4 items, over the limit of 3 a request (succ serve --max-batch)"],
     ["a body over the size limit", { items: [{ reply: "x".repeat(5000), answer: EXPECTED }] }, 413, "the body is over the limit of 4096 bytes (succ serve --max-body-mb)"],

@@ -1,7 +1,7 @@
 import { generateTask, mixLevel, taskLine } from "@succ/generator";
 import { describe, expect, it } from "vitest";
 import { RequestError } from "../src/errors";
-import { GoldCache, readSetName, readTaskRef, setName, type TaskRef } from "../src/gold";
+import { GoldCache, readSetName, readSetOptions, readTaskRef, setName, type TaskRef } from "../src/gold";
 
 function refusal(run: () => unknown): string {
   try {
@@ -95,6 +95,28 @@ describe("GoldCache", () => {
     cache.get(ref(1, 1));
     cache.get(readTaskRef("succession-4-1", 0, 4, {}, "id"));
     expect([cache.hits, cache.misses]).toEqual([0, 3]);
+  });
+
+  it("keys them by the set options too: a task of --fictional-law has its own gold", () => {
+    const cache = new GoldCache(10);
+    const fictional = readTaskRef("succession-4-1", 0, 0, { fictionalLaw: true }, "id");
+    expect(cache.get(fictional)).toEqual(generateTask(0, 1, 0, { fictionalLaw: true }).answer);
+    expect(cache.get(ref(1))).toEqual(generateTask(0, 1, 0).answer);
+    expect(cache.get(fictional)).not.toEqual(cache.get(ref(1)));
+    expect([cache.hits, cache.misses]).toEqual([2, 2]);
+    // {fictionalLaw: false} is the real law: the same key as no option.
+    cache.get(readTaskRef("succession-4-1", 0, 0, readSetOptions({ fictionalLaw: false }, "options"), "id"));
+    expect([cache.hits, cache.misses]).toEqual([3, 2]);
+  });
+});
+
+describe("set options", () => {
+  it("read {fictionalLaw: true} as an object or as its JSON text, and nothing for false or none", () => {
+    expect(readSetOptions({ fictionalLaw: true }, "options")).toEqual({ fictionalLaw: true });
+    expect(readSetOptions('{"fictionalLaw": true}', "options")).toEqual({ fictionalLaw: true });
+    expect(readSetOptions({ fictionalLaw: false }, "options")).toEqual({});
+    expect(readSetOptions(undefined, "options")).toEqual({});
+    expect(refusal(() => readSetOptions("[1]", "labels[2].options"))).toBe("labels[2].options: expected an object, got an array");
   });
 });
 

@@ -1,13 +1,32 @@
 import type { GenerateOptions } from "@succ/generator";
 import { intOption } from "./args.js";
+import { CliError } from "./errors.js";
 
-/** The options that name a task set: -n, --seed, --level (and --help), shared by the commands. */
+/** The options that name a task set: -n, --seed, --level, --fictional-law (and --help), shared by the commands. */
 export const SET_OPTIONS = {
   n: { type: "string", short: "n" },
   seed: { type: "string" },
   level: { type: "string" },
+  "fictional-law": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
+
+/**
+ * The --help lines of --fictional-law, the same in every command that names a task set, its
+ * text starting at `column` (where the command's other descriptions start).
+ */
+export function fictionalLawHelp(column: number): string {
+  const lines = [
+    "each task draws its own law from (seed, i): allowances, scales, the funeral",
+    "amount, 790 G, the recall period, art. 669 and 990 I moved by a bounded",
+    "amount, written in the prompt and used for the gold; levels 1 to 5 and the",
+    "mix, not level 6 (its prompt states no law). Ids stay; info.fictionalLaw",
+    "is true",
+  ];
+  const head = "  --fictional-law";
+  const first = head.length + 1 > column ? `${head}\n${" ".repeat(column)}` : head.padEnd(column);
+  return `${first}${lines.join(`\n${" ".repeat(column)}`)}\n`;
+}
 
 /** The most tasks one command accepts (a run of this size streams in well under an hour). */
 export const MAX_TASKS = 10_000_000;
@@ -44,7 +63,7 @@ const MAX_MIN_RULES = 30;
  * CliError. `n` is the command's default and `minN` its smallest accepted -n.
  */
 export function setOptions(
-  values: { n?: string; seed?: string; level?: string; offset?: string; "min-rules"?: string },
+  values: { n?: string; seed?: string; level?: string; offset?: string; "min-rules"?: string; "fictional-law"?: boolean },
   { n: defaultN = 400, minN = 0 }: { n?: number; minN?: number } = {},
 ): Required<GenerateOptions> {
   const level = intOption("--level", values.level, 0, 0, MAX_LEVEL) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -52,10 +71,12 @@ export function setOptions(
   const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
   const offset = intOption("--offset", values.offset, 0, 0, Number.MAX_SAFE_INTEGER - n);
   const minRules = intOption("--min-rules", values["min-rules"], 0, 0, MAX_MIN_RULES);
-  return { n, seed, level, offset, minRules };
+  const fictionalLaw = values["fictional-law"] === true;
+  if (fictionalLaw && level === 6) throw new CliError("--fictional-law does not go with --level 6: a level-6 prompt states no law, only \"the law in force on the date\" (use levels 1 to 5 or the mix)");
+  return { n, seed, level, offset, minRules, fictionalLaw };
 }
 
 export function describeSet(o: Required<GenerateOptions>): string {
   const level = o.level === 0 ? "mix of levels" : `level ${o.level}`;
-  return `${o.n} task${o.n === 1 ? "" : "s"}, seed ${o.seed}, ${level}${o.offset > 0 ? `, from task ${o.offset}` : ""}${o.minRules > 0 ? `, at least ${o.minRules} rules that matter` : ""}`;
+  return `${o.n} task${o.n === 1 ? "" : "s"}, seed ${o.seed}, ${level}${o.fictionalLaw ? ", fictional law" : ""}${o.offset > 0 ? `, from task ${o.offset}` : ""}${o.minRules > 0 ? `, at least ${o.minRules} rules that matter` : ""}`;
 }

@@ -229,6 +229,30 @@ describe("succ eval against a chat-completions server on 127.0.0.1", () => {
   });
 });
 
+describe("succ eval --fictional-law", () => {
+  it("sends the fictional tasks' prompts, scores against their own gold, and resumes only a run of the same law", async () => {
+    const fictional = Array.from(generateTasks({ n: 3, fictionalLaw: true }));
+    const byFictional = new Map(fictional.map((t) => [t.prompt, t] as const));
+    // The server answers each fictional prompt with its gold; a prompt it does not know gets a wrong reply.
+    const server = await startFakeServer((req) => {
+      const t = byFictional.get(req.prompt);
+      return { kind: "reply", content: t ? gold(t) : "rien" };
+    });
+    try {
+      const dir = join(tempDir(), "fictional");
+      const r = await runCli(["eval", "--base-url", server.url, "--model", MODEL, "-n", "3", "--fictional-law", "--out", dir], env());
+      expect(r.code).toBe(0);
+      expect(readResults(dir).map((l) => l.score)).toEqual([1, 1, 1]);
+      expect(readSummary(dir)).toMatchObject({ fictional_law: true, level: 0 });
+      const again = await runCli(["eval", "--base-url", server.url, "--model", MODEL, "-n", "3", "--out", dir], env());
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/holds another run \(fictional_law true there, false asked\)/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("succ eval: rollouts, no key", () => {
   it("runs -r rollouts per task and sends no Authorization header when OPENAI_API_KEY is unset", async () => {
     const server = await startFakeServer((req) => ({ kind: "reply", content: gold(tasks[indexOf(req)]!) }));

@@ -17,12 +17,12 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function fixtureTask(task: Task, set: string) {
+function fixtureTask(task: Task, set: string, options?: { fictionalLaw: true }) {
   const gold = `Calcul.\n${formatAnswer(task.answer)}`;
   // The total off by one: every beneficiary right, so a partial score (0.45), not 1.
   const wrong = gold.replace(/"total_droits": (\d+)/, (_m, total: string) => `"total_droits": ${Number(total) + 1}`);
   expect(wrong).not.toBe(gold);
-  return { id: task.id, seed: task.info.seed, set, answer: task.answer, gold, wrong };
+  return { id: task.id, seed: task.info.seed, set, answer: task.answer, gold, wrong, ...(options ? { options } : {}) };
 }
 
 function python(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
@@ -43,6 +43,9 @@ describe("integrations/python/succ_reward.py", () => {
       ...[...generateTasks({ n: 8, seed: 0 })].map((t) => fixtureTask(t, "mix")),
       fixtureTask(generateTask(0, 1, 4), "level-4"),
       fixtureTask(generateTask(3, 2, 4), "level-4"),
+      // Tasks of --fictional-law: the same ids as tasks 2 and 5 of the mix, their own gold.
+      fixtureTask(generateTask(0, 2, 0, { fictionalLaw: true }), "mix", { fictionalLaw: true }),
+      fixtureTask(generateTask(0, 5, 0, { fictionalLaw: true }), "mix", { fictionalLaw: true }),
     ];
     const fixture = join(work, "fixture.json");
     writeFileSync(fixture, JSON.stringify({ tasks }));

@@ -2,7 +2,9 @@
 //  1. the default 400 tasks written to a file: wall time (target < 1 s);
 //  2. 100,000 tasks streamed to /dev/null: tasks/s (target ≥ 2,000/s) and peak RSS (< 200 MB);
 //  3. levels 4, 5 and 6 alone (`--level L`, 10,000 tasks each) streamed to /dev/null: tasks/s
-//     (target for levels 5 and 6, the real law: at least half the rate of level 4).
+//     (target for levels 5 and 6, the real law: at least half the rate of level 4);
+//  4. `--fictional-law` (each task's own law): the mix and level 5, tasks/s (reported, with their
+//     share of the rate without the option; no target).
 // Usage: node bench/generate.bench.mjs [--tasks 100000] [--level-tasks 10000] [--runs 5] [--strict]
 // Build first (`pnpm build` at the root). --strict exits 1 when a target is missed.
 import { spawnSync } from "node:child_process";
@@ -77,13 +79,13 @@ report("streaming rate", Math.round(rate), "tasks/s", rate >= TARGETS.tasksPerSe
 report("streaming peak RSS", rssMB.toFixed(0), "MB", rssMB < TARGETS.rssMB, `< ${TARGETS.rssMB} MB`);
 
 // 3. One level at a time, streamed to /dev/null (node start-up included, as a user runs it).
-const levelRate = (level) => {
+const levelRate = (level, extra = []) => {
   const out = openSync("/dev/null", "w");
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [bin, "generate", "-n", String(LEVEL_TASKS), "--level", String(level)], { stdio: ["ignore", out, "inherit"] });
+  const r = spawnSync(process.execPath, [bin, "generate", "-n", String(LEVEL_TASKS), "--level", String(level), ...extra], { stdio: ["ignore", out, "inherit"] });
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   closeSync(out);
-  if (r.status !== 0) throw new Error(`succ generate --level ${level} exited with ${r.status}`);
+  if (r.status !== 0) throw new Error(`succ generate --level ${level} ${extra.join(" ")} exited with ${r.status}`);
   return LEVEL_TASKS / s;
 };
 const rates = {};
@@ -94,6 +96,14 @@ for (const level of [4, 5, 6]) {
 for (const level of [5, 6]) {
   const ratio = rates[level] / rates[4];
   report(`level ${level} rate, share of level 4's`, `${Math.round(100 * ratio)} %`, `(${Math.round(rates[level])} against ${Math.round(rates[4])} tasks/s)`, ratio >= 0.5, "≥ 50 %");
+}
+
+// 4. --fictional-law: the mix and level 5, beside the same sets under the real law.
+const mixRate = levelRate(0);
+for (const [level, real] of [[0, mixRate], [5, rates[5]]]) {
+  const rate = levelRate(level, ["--fictional-law"]);
+  const name = level === 0 ? "the mix" : `level ${level}`;
+  console.log(`succ generate -n ${LEVEL_TASKS} --level ${level} --fictional-law > /dev/null: ${Math.round(rate)} tasks/s (${name}; ${Math.round((100 * rate) / real)} % of the ${Math.round(real)} tasks/s without the option)`);
 }
 
 if (values.strict && results.includes(false)) process.exit(1);

@@ -128,22 +128,36 @@ function dayOf(text: string): { y: number; m: number; d: number } {
   return { y, m, d };
 }
 
-const cache = new WeakMap<Law, Map<TransferKind, string>>();
+const cache = new WeakMap<Law, Map<string, string>>();
 
-/** The "Droit applicable" section of a level-5 prompt for this law and kind (the same for every task of that law and kind). */
-export function articlesSection(law: Law, kind: TransferKind): string {
+/**
+ * The "Droit applicable" section of a level-5 prompt for this law and kind (the same for every
+ * task of that law and kind). `fictional`: `law` is a task's fictional law (`--fictional-law`),
+ * which the heading says, and which applies on every date, the figures of earlier deeds aside.
+ */
+export function articlesSection(law: Law, kind: TransferKind, fictional = false): string {
   let byKind = cache.get(law);
   if (!byKind) cache.set(law, (byKind = new Map()));
-  const hit = byKind.get(kind);
+  const key = `${kind}-${fictional}`;
+  const hit = byKind.get(key);
   if (hit !== undefined) return hit;
   const event = kind === "estate" ? "du décès" : "de la donation";
+  const head = fictional
+    ? [
+        "## Droit applicable (Code général des impôts, articles reformulés, montants d'une législation fictive propre à cet exercice)",
+        "",
+        `Appliquez ces articles ; leurs montants, taux, âges et durées, fictifs, prévalent sur toute autre connaissance, notamment sur ceux du droit réellement en vigueur. Cette législation fictive s'applique à toutes les dates, y compris à celles des donations antérieures, à une exception près : les abattements qu'un acte antérieur indique avoir appliqués sont ceux de cet acte. Les âges s'entendent en années révolues au jour ${event}.`,
+      ]
+    : [
+        `## Droit applicable (Code général des impôts, articles reformulés, montants en vigueur au jour ${event})`,
+        "",
+        `Appliquez ces articles ; ils prévalent sur toute autre connaissance. Les âges s'entendent en années révolues au jour ${event}.`,
+      ];
   const text = [
-    `## Droit applicable (Code général des impôts, articles reformulés, montants en vigueur au jour ${event})`,
-    "",
-    `Appliquez ces articles ; ils prévalent sur toute autre connaissance. Les âges s'entendent en années révolues au jour ${event}.`,
+    ...head,
     "",
     ...(kind === "estate" ? estateArticles(law) : giftArticles(law)),
   ].join("\n");
-  byKind.set(kind, text);
+  byKind.set(key, text);
   return text;
 }

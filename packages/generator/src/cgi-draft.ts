@@ -1,4 +1,5 @@
 import { formatDate, type CivilDate, type DossierInput, type MaritalStatus } from "@succ/engine";
+import type { Law } from "@succ/rules";
 import { amount, fraction, toDossier, type Draft, type EstateDraft, type GiftDraft, type GiftItem, type PriorGift, type Share } from "./draft.js";
 
 /**
@@ -66,9 +67,12 @@ export function emptyFacts(hasDescendants: boolean): CgiFacts {
 
 /**
  * The dossier the engine reads for a draft of levels 5-6: the dossier of {@link toDossier} with
- * `"law": "cgi"` and the real law's fields, keys in the order of the contract.
+ * `"law": "cgi"` and the real law's fields, keys in the order of the contract. `law` is the law
+ * of the act the task is computed under (the real one, or a fictional one): whether a brother or
+ * sister lived with the deceased for the years of art. 796-0 ter (`livedWithDeceased5Years`)
+ * counts that law's years from the day the file gives.
  */
-export function toCgiDossier(d: CgiDraft): DossierInput {
+export function toCgiDossier(d: CgiDraft, law: Law): DossierInput {
   const base = toDossier(d);
   const f = d.cgi;
   const beneficiaries = base.beneficiaries.map((b) => {
@@ -76,7 +80,7 @@ export function toCgiDossier(d: CgiDraft): DossierInput {
     const out = { ...b };
     if (c?.protectedAdult) out.protectedAdult = true;
     if (d.kind === "estate" && c?.maritalStatus) out.maritalStatus = c.maritalStatus;
-    if (d.kind === "estate" && b.relationship === "sibling") out.livedWithDeceased5Years = c?.livesWithSince != null && livedWith5Years(c.livesWithSince, d.date);
+    if (d.kind === "estate" && b.relationship === "sibling") out.livedWithDeceased5Years = c?.livesWithSince != null && livedWithYears(c.livesWithSince, d.date, law.exemptions.sibling.cohabitationYears);
     return out;
   });
   const priorGifts = d.priorGifts.map((g, i) => {
@@ -117,9 +121,9 @@ export function toCgiDossier(d: CgiDraft): DossierInput {
   return { ...head, gifts, priorGifts };
 }
 
-/** Art. 796-0 ter: lived with the deceased for the five years before the death (since a day on or before death − 5 years). */
-export function livedWith5Years(since: CivilDate, death: CivilDate): boolean {
-  const limit = { y: death.y - 5, m: death.m, d: death.d };
+/** Art. 796-0 ter: lived with the deceased for the `years` years before the death (since a day on or before death − years). */
+export function livedWithYears(since: CivilDate, death: CivilDate, years: number): boolean {
+  const limit = { y: death.y - years, m: death.m, d: death.d };
   return since.y < limit.y || (since.y === limit.y && (since.m < limit.m || (since.m === limit.m && since.d <= limit.d)));
 }
 

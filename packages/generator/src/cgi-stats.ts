@@ -1,5 +1,6 @@
 import { compute, formatDate, readDossier, REPLAY_FROM, sameAnswer, type ComputeResult, type Rule } from "@succ/engine";
 import { seedAnswer } from "./cgi-task.js";
+import { lawSourceOf } from "./fictional-law.js";
 import type { Task } from "./task.js";
 
 /**
@@ -100,11 +101,15 @@ export function emptyCgiStats(): CgiStats {
   return { mistakes, seedRules: 0 };
 }
 
-/** Adds one task of level 5 or 6. The rules that change its answer come from its difficulty, else from the engine. */
+/**
+ * Adds one task of level 5 or 6, under the law its gold is computed with (a fictional task's own
+ * law). The rules that change its answer come from its difficulty, else from the engine.
+ */
 export function addCgiTask(s: CgiStats, t: Task): void {
   const dossier = readDossier(t.info.dossier);
-  const r = compute(dossier);
-  const matter = (rule: Rule): boolean => (t.info.difficulty ? t.info.difficulty.rules.includes(rule) : !sameAnswer(compute(dossier, { ignore: [rule] }).answer, t.answer));
+  const law = lawSourceOf(t.info);
+  const r = compute(dossier, { law });
+  const matter = (rule: Rule): boolean => (t.info.difficulty ? t.info.difficulty.rules.includes(rule) : !sameAnswer(compute(dossier, { ignore: [rule], law }).answer, t.answer));
   for (const row of MISTAKE_ROWS) {
     const m = s.mistakes[row.key];
     const right = !matter(row.rule);
@@ -114,6 +119,6 @@ export function addCgiTask(s: CgiStats, t: Task): void {
     }
     if (right) m.stillRight++;
   }
-  const seed = seedAnswer(t.info.dossier);
+  const seed = seedAnswer(t.info.dossier, law);
   if (seed !== null && sameAnswer(seed, t.answer)) s.seedRules++;
 }

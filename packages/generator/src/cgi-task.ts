@@ -1,6 +1,7 @@
 import {
   ageOn,
   compute,
+  formatDate,
   isDossierError,
   readDossier,
   rulesOf,
@@ -11,6 +12,7 @@ import {
   type DossierInput,
   type Rule,
 } from "@succ/engine";
+import { DATED_LAW, type LawSource } from "@succ/rules";
 import { toCgiDossier, seedCounterpart, type CgiDraft } from "./cgi-draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
@@ -18,8 +20,9 @@ import { daysOk } from "./cgi-law.js";
 import { sameMonthDay } from "./dates.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
 import { answerAmounts, holdsAny, numbersIn } from "./guards.js";
+import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { LEVEL_RULES, type CgiLevel, type Level } from "./levels.js";
-import { lawOf, openRowAge } from "./law.js";
+import { openRowAge } from "./law.js";
 import { notaryPromptParts } from "./notary-prompt.js";
 import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import type { Rng } from "./random.js";
@@ -128,15 +131,24 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
   }
 }
 
-/** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule] })`). */
-export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[]): Rule[] {
-  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule] }).answer, r.answer));
+/** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], law: source })`). */
+export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[], source: LawSource = DATED_LAW): Rule[] {
+  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule], law: source }).answer, r.answer));
 }
 
-/** The difficulty of a computed task, given the rules already found to matter among some of them. */
-export function difficultyOf(d: Dossier, r: ComputeResult, presentation: Presentation, known: { rules: readonly Rule[]; checked: readonly Rule[] } = { rules: [], checked: [] }): Difficulty {
+/**
+ * The difficulty of a task computed under the law of `source`, given the rules already found to
+ * matter among some of them.
+ */
+export function difficultyOf(
+  d: Dossier,
+  r: ComputeResult,
+  presentation: Presentation,
+  known: { rules: readonly Rule[]; checked: readonly Rule[] } = { rules: [], checked: [] },
+  source: LawSource = DATED_LAW,
+): Difficulty {
   const rest = rulesOf(d.ruleSet).filter((x) => !known.checked.includes(x));
-  const matter = new Set<Rule>([...known.rules, ...rulesThatMatter(d, r, rest)]);
+  const matter = new Set<Rule>([...known.rules, ...rulesThatMatter(d, r, rest, source)]);
   let bands = 0;
   let recalled = 0;
   for (const b of r.beneficiaries) {
@@ -150,17 +162,34 @@ export function difficultyOf(d: Dossier, r: ComputeResult, presentation: Present
   };
 }
 
-/** The answer of the same file under the simplified rules of levels 1-4; null when those rules refuse it. */
-export function seedAnswer(input: DossierInput): Answer | null {
+/**
+ * The answer of the same file under the simplified rules of levels 1-4 (with the amounts of the
+ * law of `source`); null when those rules refuse it.
+ */
+export function seedAnswer(input: DossierInput, source: LawSource = DATED_LAW): Answer | null {
   try {
-    return compute(readDossier(seedCounterpart(input))).answer;
+    return compute(readDossier(seedCounterpart(input)), { law: source }).answer;
   } catch (e) {
     if (isDossierError(e)) return null;
     throw e;
   }
 }
 
-export type CgiRejection = "dates" | "family" | "ceiling790G" | "usufructuary91" | "noTax" | "zeroButOne" | "residueShortcut" | "residueInsensitive" | "cgiRules" | "seedRules" | "decision" | "unconfirmed" | "amountInPrompt";
+export type CgiRejection =
+  | "dates"
+  | "family"
+  | "ceiling790G"
+  | "usufructuary91"
+  | "lawRefuses"
+  | "noTax"
+  | "zeroButOne"
+  | "residueShortcut"
+  | "residueInsensitive"
+  | "cgiRules"
+  | "seedRules"
+  | "decision"
+  | "unconfirmed"
+  | "amountInPrompt";
 
 export interface CgiAccepted {
   dossier: DossierInput;
@@ -172,8 +201,8 @@ export interface CgiAccepted {
 /** The guards that levels 1-4 share, given to this module by task.ts. */
 export interface SharedGuards {
   zeroButOne(d: Dossier, a: Answer): boolean;
-  residueShortcut(d: Dossier, a: Answer): boolean;
-  residueInsensitive(d: Dossier, input: DossierInput, a: Answer): boolean;
+  residueShortcut(d: Dossier, a: Answer, source: LawSource): boolean;
+  residueInsensitive(d: Dossier, input: DossierInput, a: Answer, source: LawSource): boolean;
   joinPrompt(p: { dossier: string; rules: string; format: string }): string;
 }
 
@@ -203,28 +232,39 @@ function rulesNumbers(rules: string): Set<number> {
 }
 
 /** Checks a draft of level 5 or 6 against every guard; the first failed guard's name, or the accepted task. */
-export function examineCgi(d: CgiDraft, level: CgiLevel, g: SharedGuards): CgiAccepted | CgiRejection {
+export function examineCgi(d: CgiDraft, level: CgiLevel, g: SharedGuards, taskLaw: TaskLaw = REAL_LAW): CgiAccepted | CgiRejection {
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";
-  const law = lawOf(d.date);
+  const { source, fictional } = taskLaw;
+  const day = formatDate(d.date);
+  const law = source.on(day);
   if (exemptPriorOverCeiling(d.priorGifts, law) !== null) return "ceiling790G";
+  // Under a fictional law the file stays one the real law accepts too (its real-law answer exists).
+  if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, DATED_LAW.on(day)) !== null) return "ceiling790G";
   if (d.kind === "gift" && d.gifts.some((x) => x.reservedUsufruct) && ageOn(d.subject.birth, d.date) === openRowAge(law)) return "usufructuary91";
-  const input = toCgiDossier(d);
+  const input = toCgiDossier(d, law);
   const dossier = readDossier(input);
-  const result = compute(dossier);
+  let result: ComputeResult;
+  try {
+    result = compute(dossier, { law: source });
+  } catch (e) {
+    // A fictional law may refuse a file the real law accepts: a redraw.
+    if (isDossierError(e)) return "lawRefuses";
+    throw e;
+  }
   const answer = result.answer;
   if (answer.total_droits <= 0) return "noTax";
   if (g.zeroButOne(dossier, answer)) return "zeroButOne";
-  if (g.residueShortcut(dossier, answer)) return "residueShortcut";
+  if (g.residueShortcut(dossier, answer, source)) return "residueShortcut";
   const min = MIN_CGI_RULES[level][d.kind];
   const applicable = CGI_ONLY_RULES.filter((rule) => ruleApplies(dossier, result, rule));
   if (applicable.length < min) return "cgiRules";
-  const cgiRules = rulesThatMatter(dossier, result, applicable);
+  const cgiRules = rulesThatMatter(dossier, result, applicable, source);
   if (cgiRules.length < min) return "cgiRules";
   // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
   const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
   if (levyIds.length === 0) {
-    const seed = seedAnswer(input);
+    const seed = seedAnswer(input, source);
     if (seed !== null && sameAnswer(seed, answer)) return "seedRules";
   }
   const decisions = decisionsOf(result);
@@ -232,13 +272,14 @@ export function examineCgi(d: CgiDraft, level: CgiLevel, g: SharedGuards): CgiAc
   if (level === 6 && unconfirmedOf(result).length > 0) return "unconfirmed";
   // Guard (b), second half: a residue heir who owes tax (the first half) sees his share grow with
   // the estate, so the check through the engine is needed only when none does (a test checks it).
-  if (!residueHeirTaxed(dossier, answer) && g.residueInsensitive(dossier, input, answer)) return "residueInsensitive";
-  const parts = notaryPromptParts(d, level, result.law, decisions, levyIds);
+  if (!residueHeirTaxed(dossier, answer) && g.residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
+  const parts = notaryPromptParts(d, level, result.law, decisions, levyIds, fictional !== null);
   const amounts = answerAmounts(answer);
   const inRules = rulesNumbers(parts.rules);
   for (const x of amounts) if (inRules.has(x)) return "amountInPrompt";
   if (holdsAny(parts.dossier, amounts) || holdsAny(parts.format, amounts)) return "amountInPrompt";
-  const difficulty = difficultyOf(dossier, result, level === 5 ? "articles" : "none", { rules: cgiRules, checked: CGI_ONLY_RULES });
+  const presentation: Presentation = fictional !== null ? "fictional" : level === 5 ? "articles" : "none";
+  const difficulty = difficultyOf(dossier, result, presentation, { rules: cgiRules, checked: CGI_ONLY_RULES }, source);
   return { dossier: input, answer, prompt: g.joinPrompt(parts), difficulty };
 }
 

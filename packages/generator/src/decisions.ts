@@ -34,6 +34,16 @@ export const DECISION_FR: Readonly<Record<Decision, string>> = {
   housingBefore790G: "Une somme donnée pour le logement s'impute d'abord sur l'exonération de l'art. 790 A bis ; celle de l'art. 790 G ne porte que sur les autres sommes d'argent (et sur ce qui dépasserait le plafond de l'art. 790 A bis).",
 };
 
+/**
+ * The statement of a decision in a prompt stating `law`: {@link DECISION_FR}, except that under a
+ * fictional law (`fictional`) the age of art. 796-0 ter is that law's, written in figures.
+ */
+export function decisionFr(x: Decision, law: Law, fictional: boolean): string {
+  if (!fictional || x !== "siblingBirthday") return DECISION_FR[x];
+  const age = law.exemptions.sibling.olderThan;
+  return `Un frère ou une sœur dont le ${age}e anniversaire tombe le jour du décès n'est pas « âgé de plus de ${age} ans ».`;
+}
+
 /** The decisions a computed dossier depends on, in the order of {@link DECISION_FR}. */
 export function decisionsOf(r: ComputeResult): Decision[] {
   const d = r.dossier;

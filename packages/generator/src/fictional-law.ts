@@ -1,4 +1,5 @@
-import type { Band, Law, UsufructRow } from "@succ/rules";
+import { DATED_LAW, lawOn, type Band, type Law, type LawSource, type UsufructRow } from "@succ/rules";
+import { promptLaw } from "./law.js";
 import { Rng } from "./random.js";
 
 /**
@@ -144,4 +145,48 @@ function deepFreeze<T>(x: T): T {
     for (const v of Object.values(x)) deepFreeze(v);
   }
   return x;
+}
+
+/**
+ * The law source of a fictional task (`--fictional-law`): the fictional law of (seed, index),
+ * moved from the law the prompts of levels 1-4 state ({@link promptLaw}), on every date, with one
+ * exception: art. 790 A bis keeps its real window. On a day where the real law has no housing
+ * regime, the source gives the fictional law with that regime not in force, so that a prompt
+ * stating the window stays true. (Every other value of the real law is the same over the acts'
+ * years, so nothing else of the fictional law is dated.) Depends only on (seed, index).
+ */
+export function fictionalLawSource(seed: number, index: number): { law: Law; source: LawSource } {
+  const law = fictionalLaw(seed, index, promptLaw());
+  let outside: Law | undefined;
+  const source: LawSource = {
+    on(day: string): Law {
+      if (lawOn(day).housingGift790ABis.ceiling !== null) return law;
+      return (outside ??= deepFreeze({ ...law, housingGift790ABis: { ceiling: null, ceilingPerDonee: null, donees: null, doneesWithoutDescendants: null } }));
+    },
+  };
+  return { law, source };
+}
+
+/** Where the gold of a task takes its law: its fictional law when it has one, else the dated tables. */
+export function lawSourceOf(info: { seed: number; index: number; fictionalLaw?: boolean }): LawSource {
+  return info.fictionalLaw === true ? fictionalLawSource(info.seed, info.index).source : DATED_LAW;
+}
+
+/**
+ * The law a task is computed and stated under: the dated tables, or (`--fictional-law`) the
+ * fictional law of (seed, index) with its source.
+ */
+export interface TaskLaw {
+  source: LawSource;
+  /** The fictional law the prompt states; null under the real law. */
+  fictional: Law | null;
+}
+
+/** The real law: the dated tables, the law of each act's date. */
+export const REAL_LAW: TaskLaw = Object.freeze({ source: DATED_LAW, fictional: null });
+
+/** The fictional law of task (seed, index), as a {@link TaskLaw}. */
+export function fictionalTaskLaw(seed: number, index: number): TaskLaw {
+  const { law, source } = fictionalLawSource(seed, index);
+  return { source, fictional: law };
 }

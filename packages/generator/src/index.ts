@@ -10,7 +10,9 @@ export {
   taskLine,
   type GenerateOptions,
   type Task,
+  type TaskOptions,
 } from "./task.js";
+export { FICTIONAL_LAW_STREAM, fictionalLaw, fictionalLawSource, lawSourceOf } from "./fictional-law.js";
 export { LEVELS, LEVEL_RULES, VARIANTS, VARIANT_WEIGHTS, isCgiLevel, mixLevel, type CgiLevel, type Level, type LevelRule, type MixLevel, type Variant } from "./levels.js";
 export { CGI_ONLY_RULES, MIN_CGI_RULES, type Difficulty, type Presentation } from "./cgi-task.js";
 export { seedCounterpart } from "./cgi-draft.js";
@@ -19,6 +21,7 @@ export { numbersIn, leakedAmounts } from "./guards.js";
 export { Sha256, sha256Hex } from "./sha256.js";
 export {
   STILL_RIGHT_ROWS,
+  realLawAnswer,
   taskSetStats,
   type LevelStats,
   type SetStats,

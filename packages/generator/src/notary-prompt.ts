@@ -2,7 +2,7 @@ import { ageOn, deName, eurosFromCents } from "@succ/engine";
 import type { Law } from "@succ/rules";
 import { articlesSection } from "./articles-text.js";
 import type { CgiDraft, CgiEstateDraft, CgiGiftDraft, Civil } from "./cgi-draft.js";
-import { DECISION_FR, type Decision } from "./decisions.js";
+import { decisionFr, type Decision } from "./decisions.js";
 import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
 import { dateFr, gendered, listFr, shareFr } from "./french.js";
 import { roundCents, scaleCents } from "./law.js";
@@ -72,7 +72,7 @@ function priorGiftsSection(d: CgiDraft): string {
   return `${title}\n\n${table(["Bénéficiaire", "Date de l'acte", "Nature", "Valeur", "Abattements appliqués dans l'acte"], rows)}`;
 }
 
-function estateDossier(d: CgiEstateDraft): string {
+function estateDossier(d: CgiEstateDraft, law: Law): string {
   const f = d.subject.female;
   const name = nameOf(d.subject);
   const lines = [
@@ -107,6 +107,8 @@ function estateDossier(d: CgiEstateDraft): string {
   lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosFromCents(a.cents)])));
   lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosFromCents(d.funeral.cents)}.`);
   const contracts = d.cgi.contracts;
+  // The insurers split the sums at the age of art. 757 B and 990 I of the law the task states.
+  const age = law.lifeInsurance.insuredAgeLimit;
   lines.push(
     "",
     `### Assurance-vie (relevés des assureurs, sur la tête ${gendered(f, "du défunt", "de la défunte")})`,
@@ -114,7 +116,7 @@ function estateDossier(d: CgiEstateDraft): string {
     contracts.length === 0
       ? "Aucun contrat d'assurance-vie."
       : table(
-          ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", "Capitaux dus au titre des primes versées avant 70 ans", "Primes versées après 70 ans", "Capitaux dus au titre de ces primes"],
+          ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", `Capitaux dus au titre des primes versées avant ${age} ans`, `Primes versées après ${age} ans`, "Capitaux dus au titre de ces primes"],
           contracts.map((c) => [
             c.label,
             c.insurer,
@@ -193,7 +195,7 @@ function formatSection(d: CgiDraft, law: Law, levyIds: readonly string[]): strin
 }
 
 /** The rules part: the articles and the decisions (level 5), or the one rule of level 6. */
-function rulesSection(d: CgiDraft, level: CgiLevel, law: Law, decisions: readonly Decision[]): string {
+function rulesSection(d: CgiDraft, level: CgiLevel, law: Law, decisions: readonly Decision[], fictional: boolean): string {
   if (level === 6) {
     return [
       "## Règle à appliquer",
@@ -201,28 +203,41 @@ function rulesSection(d: CgiDraft, level: CgiLevel, law: Law, decisions: readonl
       `Appliquez la législation fiscale française en vigueur à la date ${d.kind === "estate" ? "du décès" : "de la donation"}.`,
     ].join("\n");
   }
-  const parts = [articlesSection(law, d.kind)];
+  const parts = [articlesSection(law, d.kind, fictional)];
   if (decisions.length > 0) {
-    parts.push(["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...decisions.map((x) => `- ${DECISION_FR[x]}`)].join("\n"));
+    parts.push(["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...decisions.map((x) => `- ${decisionFr(x, law, fictional)}`)].join("\n"));
   }
   return parts.join("\n\n");
 }
 
+/** What the introduction of a fictional level-5 task says of its law. */
+export const FICTIONAL_ARTICLES_FR =
+  "Appliquez les articles du Code général des impôts reproduits plus bas, avec leurs montants : ces montants, taux, âges et durées sont ceux d'une législation fictive propre à cet exercice, qui ne sont pas ceux du droit réellement en vigueur ; ils prévalent sur toute autre connaissance.";
+
 /**
  * The prompt in three parts, as for levels 1-4: what varies with the dossier (the introduction and
  * the file), the law (the articles and the decisions at level 5, the one rule at level 6), and
- * the answer format.
+ * the answer format. `fictional` (level 5 only): `law` is the task's fictional law.
  */
-export function notaryPromptParts(d: CgiDraft, level: CgiLevel, law: Law, decisions: readonly Decision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string } {
+export function notaryPromptParts(
+  d: CgiDraft,
+  level: CgiLevel,
+  law: Law,
+  decisions: readonly Decision[],
+  levyIds: readonly string[],
+  fictional = false,
+): { dossier: string; rules: string; format: string } {
+  if (fictional && level === 6) throw new RangeError("level 6 states no law: it has no fictional law");
   const estate = d.kind === "estate";
   const task = estate
     ? `Calculez, pour chaque bénéficiaire de la succession, la part taxable et les droits de succession dus${levyIds.length > 0 ? ", et, pour chaque bénéficiaire de capitaux d'assurance-vie relevant de l'art. 990 I, le prélèvement dû" : ""}.`
     : "Calculez, pour chaque donataire, la part taxable et les droits de donation dus.";
-  const how =
-    level === 5
+  const how = fictional
+    ? FICTIONAL_ARTICLES_FR
+    : level === 5
       ? "Appliquez les articles du Code général des impôts reproduits plus bas, avec leurs montants."
       : `Appliquez la législation fiscale française en vigueur à la date ${estate ? "du décès" : "de la donation"}.`;
   const intro = `Vous êtes fiscaliste dans une étude notariale. Voici le dossier tel que l'étude l'a reçu : état civil des intéressés, ${estate ? "inventaire de l'actif, relevés des assureurs" : "biens donnés"}, copies des actes antérieurs. ${task} ${how}`;
-  const dossier = estate ? estateDossier(d) : giftDossier(d);
-  return { dossier: `${intro}\n\n${dossier}`, rules: rulesSection(d, level, law, decisions), format: formatSection(d, law, levyIds) };
+  const dossier = estate ? estateDossier(d, law) : giftDossier(d);
+  return { dossier: `${intro}\n\n${dossier}`, rules: rulesSection(d, level, law, decisions, fictional), format: formatSection(d, law, levyIds) };
 }

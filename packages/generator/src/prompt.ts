@@ -3,6 +3,7 @@ import { dateFr, gendered, listFr, relationshipFr, shareFr } from "./french.js";
 import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
 import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
+import type { Law } from "@succ/rules";
 import { promptLaw, roundCents, scaleCents } from "./law.js";
 import type { Level } from "./levels.js";
 import { rulesSection } from "./rules-text.js";
@@ -119,10 +120,10 @@ function giftDossier(d: GiftDraft, level: Level): string {
   return lines.join("\n");
 }
 
-/** The answer-format section: the `<droits>` block, with a fictitious example computed by the scale. */
-function formatSection(ids: readonly string[]): string {
+/** The answer-format section: the `<droits>` block, with a fictitious example computed by the scale of the law the prompt states. */
+function formatSection(ids: readonly string[], law: Law): string {
   const exampleTaxable = 149_270;
-  const exampleTax = roundCents(scaleCents(promptLaw().scales.directLine, exampleTaxable));
+  const exampleTax = roundCents(scaleCents(law.scales.directLine, exampleTaxable));
   return [
     "## Format de la réponse",
     "",
@@ -132,17 +133,29 @@ function formatSection(ids: readonly string[]): string {
 }
 
 /**
- * The prompt in three parts: what varies with the dossier (introduction and dossier), the rules of
- * the level (the same text for every task of a level and kind), and the answer format.
+ * What the introduction of a fictional task says of its law (levels 1-4): the amounts are not
+ * those of any real year, and they prevail over what the reader knows of the real law.
  */
-export function promptParts(d: Draft, level: Level): { dossier: string; rules: string; format: string } {
+export const FICTIONAL_RULES_FR =
+  "Appliquez uniquement les règles numérotées de cet énoncé : leurs montants, taux, âges et durées sont ceux d'une législation fictive propre à cet exercice, qui ne sont pas ceux du droit réellement en vigueur ; elles prévalent sur toute autre connaissance.";
+
+/**
+ * The prompt in three parts: what varies with the dossier (introduction and dossier), the rules of
+ * the level (the same text for every task of a level and kind, under the real law), and the answer
+ * format. With `fictional`, a task's own fictional law: the rules state it, and the introduction
+ * says so instead of naming the year of the law.
+ */
+export function promptParts(d: Draft, level: Level, fictional: Law | null = null): { dossier: string; rules: string; format: string } {
   const year = LAW_DATE.y;
+  const apply = fictional === null ? `Appliquez uniquement les règles numérotées de cet énoncé (montants en vigueur en ${year}) : elles prévalent sur toute autre connaissance.` : FICTIONAL_RULES_FR;
   const intro =
     d.kind === "estate"
-      ? `Vous êtes fiscaliste dans une étude notariale. Calculez, pour chaque bénéficiaire de la succession décrite ci-dessous, la part taxable et les droits de succession dus. Appliquez uniquement les règles numérotées de cet énoncé (montants en vigueur en ${year}) : elles prévalent sur toute autre connaissance.`
-      : `Vous êtes fiscaliste dans une étude notariale. Calculez, pour chaque donataire de la donation décrite ci-dessous, la part taxable et les droits de donation dus. Appliquez uniquement les règles numérotées de cet énoncé (montants en vigueur en ${year}) : elles prévalent sur toute autre connaissance.`;
+      ? `Vous êtes fiscaliste dans une étude notariale. Calculez, pour chaque bénéficiaire de la succession décrite ci-dessous, la part taxable et les droits de succession dus. ${apply}`
+      : `Vous êtes fiscaliste dans une étude notariale. Calculez, pour chaque donataire de la donation décrite ci-dessous, la part taxable et les droits de donation dus. ${apply}`;
   const dossier = d.kind === "estate" ? estateDossier(d, level) : giftDossier(d, level);
-  return { dossier: `${intro}\n\n${dossier}`, rules: rulesSection(level, d.kind), format: formatSection(d.beneficiaries.map((b) => b.id)) };
+  const law = fictional ?? promptLaw();
+  const rules = fictional === null ? rulesSection(level, d.kind) : rulesSection(level, d.kind, fictional, true);
+  return { dossier: `${intro}\n\n${dossier}`, rules, format: formatSection(d.beneficiaries.map((b) => b.id), law) };
 }
 
 export function joinPrompt(p: { dossier: string; rules: string; format: string }): string {

@@ -35,9 +35,19 @@ function bandsWorking(bands: readonly Band[], amountEuros: number, start = 0): {
   return { text, cents: parts.reduce((s, b) => s + b.cents, 0) };
 }
 
-/** A whole-euro amount near `from` whose tax on the scale ends in exactly 50 cents. */
+/**
+ * A whole-euro amount near `from` whose tax on the scale ends in exactly 50 cents (`from` when
+ * none of the next 1,000 does). The tax of x + 1 is that of x plus the rate of the band that
+ * euro falls in, in cents: a whole number of cents for a whole-percent rate; otherwise the
+ * scale is walked again.
+ */
 function halfCentAmount(bands: readonly Band[], from: number): number {
-  for (let x = from; x < from + 1000; x++) if (scaleCents(bands, x) % 100 === 50) return x;
+  let cents = scaleCents(bands, from);
+  for (let x = from; x < from + 1000; x++) {
+    if (cents % 100 === 50) return x;
+    const rate = bands.find((b) => b.upTo === null || b.upTo >= x + 1)!.ratePercent;
+    cents = Number.isInteger(rate) ? cents + rate : scaleCents(bands, x + 1);
+  }
   return from;
 }
 
@@ -173,9 +183,11 @@ function rule790G(law: Law): string {
   const cash = 50_000;
   const prior = 10_000;
   const ex = Math.min(cash, ceiling - prior);
+  // A grandmother young enough for the exemption under any law stated (72 under the real one).
+  const grandmother = Math.min(72, donorBelow - 2);
   return [
     `Don familial de sommes d'argent (art. 790 G). Une somme d'argent donnée en pleine propriété par un donateur âgé de moins de ${donorBelow} ans à son enfant, petit-enfant ou arrière-petit-enfant âgé d'au moins ${doneeMin} ans au jour du don (âges de la règle ${RULE_NUMBER_AGE}) est exonérée dans la limite de ${euros(ceiling)} par donateur et par donataire. Ce plafond se reconstitue tous les ${period} ans : exonération = la plus petite des deux valeurs entre la somme d'argent reçue et ${euros(ceiling)} − total des dons familiaux de sommes d'argent déjà exonérés du même donateur au même donataire dans les ${period} ans précédant la donation (même règle de date que le rappel). Seules les sommes d'argent en bénéficient, jamais les autres biens. Si l'une des conditions d'âge manque, la somme est taxée comme un bien ordinaire. L'exonération se déduit de la valeur reçue avant l'abattement restant.`,
-    `   Exemple fictif : une grand-mère de 72 ans donne ${euros(cash)} à son petit-fils de 25 ans, à qui elle avait déjà fait un don familial exonéré de ${euros(prior)} six ans plus tôt : exonération = min(${num(cash)} ; ${num(ceiling)} − ${num(prior)}) = ${euros(ex)}. Si elle avait eu ${donorBelow} ans, ou lui ${doneeMin - 1} ans, au jour du don : aucune exonération.`,
+    `   Exemple fictif : une grand-mère de ${grandmother} ans donne ${euros(cash)} à son petit-fils de 25 ans, à qui elle avait déjà fait un don familial exonéré de ${euros(prior)} six ans plus tôt : exonération = min(${num(cash)} ; ${num(ceiling)} − ${num(prior)}) = ${euros(ex)}. Si elle avait eu ${donorBelow} ans, ou lui ${doneeMin - 1} ans, au jour du don : aucune exonération.`,
   ].join("\n");
 }
 
@@ -196,8 +208,9 @@ function ruleRecall(kind: TransferKind, law: Law): string {
   const sumOf = (parts: typeof upper): number => parts.reduce((x, p) => x + p.cents, 0);
   const written = (parts: typeof upper): string => parts.map((p) => twoDecimals(p.cents)).join(" + ");
   const tax = sumOf(upper) - sumOf(lower);
-  // A second one below the allowance.
+  // A second one below the allowance, recalled (ten years ago, or fewer when the period is shorter).
   const S2 = 40_000;
+  const ago = Math.min(10, period - 1);
   const taxable2 = Math.max(0, 150_000 - (A - S2));
   const tax2 = scaleCents(law.scales.directLine, taxable2);
   const who = kind === "estate" ? "le défunt" : "le donateur";
@@ -207,9 +220,12 @@ function ruleRecall(kind: TransferKind, law: Law): string {
     `Rappel fiscal des donations antérieures (art. 784). Les donations antérieures consenties par ${who} au même bénéficiaire et enregistrées moins de ${period} ans avant le fait générateur (${event}) sont rappelées ; une donation enregistrée exactement ${period} ans avant (même jour, même mois) ne l'est pas, ni une plus ancienne. Exemple fictif : ${example}, une donation enregistrée le ${dateFr(exact)} n'est pas rappelée, une donation enregistrée le ${dateFr(dayAfter)} l'est. Les dons familiaux de sommes d'argent exonérés (art. 790 G) ne sont jamais rappelés. Les abattements et barèmes actuels s'appliquent, quelle que soit la date des donations.`,
     `   Avec S = total des donations rappelées et A = abattement total du bénéficiaire${kind === "estate" ? " (règle des abattements)" : ""} : abattement déjà utilisé U = min(A, S) ; abattement restant = A − U ; part déjà taxée T = S − U. Part taxable = valeur reçue${kind === "gift" ? ` − exonération de la règle ${RULE_NUMBER_790G}` : ""} − abattement restant (au moins 0). Droits = barème(T + part taxable) − barème(T) : les tranches inférieures du barème déjà utilisées par les donations rappelées ne servent pas une seconde fois.`,
     `   Exemple fictif 1 : un enfant a reçu ${euros(S)} il y a six ans (rappelés) et reçoit ${euros(received)}. A = ${euros(A)}, S = ${euros(S)}, U = ${euros(U)}, abattement restant ${euros(A - U)}, T = ${euros(T)}. Part taxable = ${euros(taxable)}. barème(${num(T + taxable)}) = ${written(upper)} = ${eurosFromCents(sumOf(upper))} ; barème(${num(T)}) = ${written(lower)} = ${eurosFromCents(sumOf(lower))} ; droits = ${twoDecimals(sumOf(upper))} − ${twoDecimals(sumOf(lower))} = ${eurosFromCents(tax)}, soit ${euros(roundCents(tax))}.`,
-    `   Exemple fictif 2 : un enfant a reçu ${euros(S2)} il y a dix ans et reçoit ${euros(150_000)} : abattement restant ${euros(A - S2)}, T = 0 €, part taxable ${euros(taxable2)}, droits = barème(${num(taxable2)}) = ${eurosFromCents(tax2)}, soit ${euros(roundCents(tax2))}.`,
+    `   Exemple fictif 2 : un enfant a reçu ${euros(S2)} il y a ${YEARS_FR[ago] ?? String(ago)} ans et reçoit ${euros(150_000)} : abattement restant ${euros(A - S2)}, T = 0 €, part taxable ${euros(taxable2)}, droits = barème(${num(taxable2)}) = ${eurosFromCents(tax2)}, soit ${euros(roundCents(tax2))}.`,
   ].join("\n");
 }
+
+/** The numbers of years a worked example writes out. */
+const YEARS_FR: Readonly<Record<number, string>> = { 6: "six", 7: "sept", 8: "huit", 9: "neuf", 10: "dix" };
 
 function scaleRows(bands: readonly Band[]): string[] {
   const rows: string[] = [];
@@ -249,7 +265,7 @@ function ruleScales(level: Level, kind: TransferKind, law: Law): string {
  * The line of simplifications, at every level: where this exercise departs from the law or
  * leaves something out, so that a reader who knows the law does not apply it.
  */
-function simplifications(level: Level, kind: TransferKind, law: Law): string {
+function simplifications(level: Level, kind: TransferKind, law: Law, fictional: boolean): string {
   const prior = level >= 3 ? "pas d'autre donation antérieure que celles listées" : "pas de donation antérieure";
   if (kind === "gift") {
     return `Simplifications propres à cet exercice : les biens sont retenus pour la valeur indiquée ; la répartition entre donataires est donnée et ne se recalcule pas ; pas de don exonéré au titre de l'art. 790 A bis (dons affectés à un logement) ; ${prior}.`;
@@ -257,7 +273,10 @@ function simplifications(level: Level, kind: TransferKind, law: Law): string {
   const cap = euros(law.funeralDeduction);
   const parts = [
     level === 1 ? "la dévolution est donnée et ne se recalcule pas" : "la dévolution (legs et quotes-parts) est donnée et ne se recalcule pas ; les legs particuliers sont des sommes d'argent prises sur l'actif net",
-    `les frais funéraires sont déduits pour le montant de leur facture, dans la limite de ${cap} (l'art. 775 accorde en réalité une déduction forfaitaire de ${cap}, sans justificatif)`,
+    // A fictional law has no "real" art. 775 to compare with.
+    fictional
+      ? `les frais funéraires sont déduits pour le montant de leur facture, dans la limite de ${cap}`
+      : `les frais funéraires sont déduits pour le montant de leur facture, dans la limite de ${cap} (l'art. 775 accorde en réalité une déduction forfaitaire de ${cap}, sans justificatif)`,
     "pas d'assurance-vie, pas de forfait mobilier, pas d'abattement sur la résidence principale",
     "pas de don exonéré au titre de l'art. 790 A bis (dons affectés à un logement)",
     "les neveux et nièces héritent de leur chef",
@@ -285,12 +304,13 @@ const cache = new WeakMap<Law, Map<string, string>>();
 
 /**
  * The "Règles à appliquer" section of a prompt of this level and kind (the same for all its
- * tasks), stating `law`: by default the law of the generator's law date.
+ * tasks), stating `law`: by default the law of the generator's law date. `fictional`: `law` is a
+ * task's fictional law (`--fictional-law`), and the text does not compare it with the real law.
  */
-export function rulesSection(level: Level, kind: TransferKind, law: Law = promptLaw()): string {
+export function rulesSection(level: Level, kind: TransferKind, law: Law = promptLaw(), fictional = false): string {
   let byKey = cache.get(law);
   if (byKey === undefined) cache.set(law, (byKey = new Map()));
-  const key = `${level}-${kind}`;
+  const key = `${level}-${kind}-${fictional}`;
   const hit = byKey.get(key);
   if (hit !== undefined) return hit;
   const ids = ruleIds(level, kind);
@@ -321,7 +341,7 @@ export function rulesSection(level: Level, kind: TransferKind, law: Law = prompt
     .replaceAll(RULE_NUMBER_RECALL, numberOf("recall"))
     .replaceAll(RULE_NUMBER_669, numberOf("669"))
     .replaceAll(RULE_NUMBER_AGE, numberOf("age"));
-  const section = `## Règles à appliquer (elles prévalent sur toute autre connaissance)\n\n${simplifications(level, kind, law)}\n\n${body}`;
+  const section = `## Règles à appliquer (elles prévalent sur toute autre connaissance)\n\n${simplifications(level, kind, law, fictional)}\n\n${body}`;
   byKey.set(key, section);
   return section;
 }

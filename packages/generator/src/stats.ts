@@ -1,5 +1,7 @@
-import { compute, readDossier, sameAnswer, type Rule } from "@succ/engine";
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type Rule } from "@succ/engine";
+import { DATED_LAW } from "@succ/rules";
 import { addCgiTask, emptyCgiStats, type CgiStats } from "./cgi-stats.js";
+import { lawSourceOf } from "./fictional-law.js";
 import { promptLaw } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVELS, type Level } from "./levels.js";
 import type { Task } from "./task.js";
@@ -42,6 +44,21 @@ export interface LevelStats {
   stillRight: Partial<Record<StillRightKey, number>>;
   /** Levels 5-6: tasks still fully right with each common mistake on the real law, and under the seed rules. */
   cgi?: CgiStats;
+  /**
+   * Tasks of `--fictional-law`: how many, and how many of them the real law (the same dossier
+   * computed with the dated tables, as a model answering from memory would) still gets fully right.
+   */
+  fictional?: { tasks: number; realLawRight: number };
+}
+
+/** The answer of a task's dossier under the real law (the dated tables); null when the real law refuses it. */
+export function realLawAnswer(t: Task): Answer | null {
+  try {
+    return compute(readDossier(t.info.dossier), { law: DATED_LAW }).answer;
+  } catch (e) {
+    if (isDossierError(e)) return null;
+    throw e;
+  }
 }
 
 export interface SetStats {
@@ -67,7 +84,10 @@ class Acc {
 }
 
 export function taskSetStats(tasks: Iterable<Task>): SetStats {
-  const per = new Map<Level, { tasks: number; variants: Record<string, number>; bens: Acc; len: Acc; zero: number; lines: number; still: Partial<Record<StillRightKey, number>>; cgi?: CgiStats }>();
+  const per = new Map<
+    Level,
+    { tasks: number; variants: Record<string, number>; bens: Acc; len: Acc; zero: number; lines: number; still: Partial<Record<StillRightKey, number>>; cgi?: CgiStats; fictional?: { tasks: number; realLawRight: number } }
+  >();
   let total = 0;
   for (const t of tasks) {
     total++;
@@ -80,13 +100,20 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
     s.len.add(t.prompt.length);
     s.lines += lines.length;
     s.zero += lines.filter((l) => l.droits === 0).length;
+    if (t.info.fictionalLaw === true) {
+      const f = (s.fictional ??= { tasks: 0, realLawRight: 0 });
+      f.tasks++;
+      const real = realLawAnswer(t);
+      if (real !== null && sameAnswer(real, t.answer)) f.realLawRight++;
+    }
     if (isCgiLevel(t.level)) addCgiTask((s.cgi ??= emptyCgiStats()), t);
     if (t.level === 3 || t.level === 4) {
       const dossier = readDossier(t.info.dossier);
+      const law = lawSourceOf(t.info);
       const same = new Map<Rule, boolean>();
       const still = (rule: Rule): boolean => {
         let v = same.get(rule);
-        if (v === undefined) same.set(rule, (v = sameAnswer(compute(dossier, { ignore: [rule] }).answer, t.answer)));
+        if (v === undefined) same.set(rule, (v = sameAnswer(compute(dossier, { ignore: [rule], law }).answer, t.answer)));
         return v;
       };
       for (const row of STILL_RIGHT_ROWS) {
@@ -109,6 +136,7 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
       linesWithoutTax: { count: s.zero, total: s.lines },
       stillRight: s.still,
       ...(s.cgi ? { cgi: s.cgi } : {}),
+      ...(s.fictional ? { fictional: s.fictional } : {}),
     });
   }
   const zero = levels.reduce((a, l) => a + l.linesWithoutTax.count, 0);

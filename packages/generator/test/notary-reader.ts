@@ -7,7 +7,7 @@
  * cell or section it does not understand throws a `PromptReadError`.
  */
 import type { AssetInput, BeneficiaryInput, DossierInput, GiftInput, LifeInsuranceInput, MaritalStatus, PriorGiftInput } from "@succ/engine";
-import { lawOn, type Band, type Law, type UsufructRow } from "@succ/rules";
+import { lawOn, type Band, type Law, type LawSource, type UsufructRow } from "@succ/rules";
 import {
   agree,
   amountsIn,
@@ -164,8 +164,22 @@ function yearsBefore(since: string, death: string, years: number): boolean {
   return since <= `${String(Number(y) - years).padStart(4, "0")}-${m}-${d}`;
 }
 
-/** The dossier a prompt of level 5 or 6 describes. */
-export function readNotaryPrompt(prompt: string): DossierInput {
+/** The kind of act and its date (YYYY-MM-DD) of a prompt of level 5 or 6: what {@link readArticlesLaw} needs first. */
+export function readNotaryHead(prompt: string): { kind: "estate" | "gift"; date: string } {
+  const head = need(sections(prompt), "dossier");
+  const kind = /^dossier\s*:\s*succession\b/i.test(head.heading) ? "estate" : "gift";
+  const re = kind === "estate" ? /^- Défunte? : .+, décédée? le (\d{2}\/\d{2}\/\d{4})\.$/ : /^- Date de l'acte de donation : (\d{2}\/\d{2}\/\d{4})\.$/;
+  const dates = proseOf(head).map((l) => re.exec(l)).filter((m) => m !== null);
+  if (dates.length !== 1) fail(`expected one date of the ${kind === "estate" ? "death" : "deed"}, found ${dates.length}`);
+  return { kind, date: parseDate(dates[0]![1]!) };
+}
+
+/**
+ * The dossier a prompt of level 5 or 6 describes. The years of common home that art. 796-0 ter
+ * asks of a brother or sister are those of `law` when given (level 5: the law its articles
+ * state, {@link readArticlesLaw}), else of the dated tables on the day of death (level 6).
+ */
+export function readNotaryPrompt(prompt: string, law?: Law): DossierInput {
   const s = sections(prompt);
   const head = need(s, "dossier");
   const title = /^dossier\s*:\s*(succession|donation)\b/i.exec(head.heading);
@@ -229,7 +243,7 @@ export function readNotaryPrompt(prompt: string): DossierInput {
     if (kind === "estate" && rel.relationship === "sibling") {
       if (c.livesWithSince === undefined) fail(`${bid}: a brother or sister whose home the file does not give`);
       // Art. 796-0 ter: the years of common home; the tables of the act's date give how many.
-      b.livedWithDeceased5Years = c.livesWithSince !== null && yearsBefore(c.livesWithSince, date, lawOn(date).exemptions.sibling.cohabitationYears);
+      b.livedWithDeceased5Years = c.livesWithSince !== null && yearsBefore(c.livesWithSince, date, (law ?? lawOn(date)).exemptions.sibling.cohabitationYears);
     }
     beneficiaries.push(b);
   }
@@ -309,7 +323,12 @@ export function readNotaryPrompt(prompt: string): DossierInput {
   const is = need(s, "insurance");
   const lifeInsurance: LifeInsuranceInput[] = [];
   if (!(tablesOf(is).length === 0 && proseOf(is).join(" ") === "Aucun contrat d'assurance-vie.")) {
-    const it = tableOf(is, { label: /^Contrat$/, on: /^Souscrit/, to: /^Bénéficiaires/, before: /avant 70 ans$/, premiums: /^Primes versées après/, after: /^Capitaux dus au titre de ces primes$/ });
+    const it = tableOf(is, { label: /^Contrat$/, on: /^Souscrit/, to: /^Bénéficiaires/, before: /^Capitaux dus au titre des primes versées avant \d+ ans$/, premiums: /^Primes versées après \d+ ans$/, after: /^Capitaux dus au titre de ces primes$/ });
+    // The insurers split the sums at the age of art. 757 B and 990 I: the one the law states.
+    const header = tablesOf(is)[0]!.header;
+    const ages = new Set([/avant (\d+) ans$/.exec(header[it.col.before!]!)![1], /après (\d+) ans$/.exec(header[it.col.premiums!]!)![1]].map(Number));
+    const limit = (law ?? lawOn(date)).lifeInsurance.insuredAgeLimit;
+    if (ages.size !== 1 || !ages.has(limit)) fail(`the insurers' statements split the premiums at ${[...ages].join(" and ")} years, the law at ${limit}`);
     const amount = (cell: string): string => (cell === "néant" ? "0" : parseAmount(cell));
     for (const r of it.rows) {
       lifeInsurance.push({
@@ -446,4 +465,22 @@ export function readArticlesLaw(prompt: string, date: string, kind: "estate" | "
   law.scales.nephew = bands(t3[2]!);
   law.scales.unrelated = bands(t3[3]!);
   return law as unknown as Law;
+}
+
+/** The window of art. 790 A bis that the articles of a level-5 gift state ("consentis … du 15/02/2025 au 31/12/2026"), or null. */
+export function readHousingWindow(prompt: string): { from: string; to: string } | null {
+  const text = proseOf(need(sections(prompt), "law")).join("\n");
+  if (!/Art\. 790 A bis/.test(text) || /Ce régime ne s'applique pas aux dons consentis à la date de l'acte/.test(text)) return null;
+  const m = one(text, /consentis en pleine propriété du (\d{2}\/\d{2}\/\d{4}) au (\d{2}\/\d{2}\/\d{4})/, "art. 790 A bis, window");
+  return { from: parseDate(m[1]!), to: parseDate(m[2]!) };
+}
+
+/**
+ * The law of a level-5 prompt as a source for the engine: the law its articles state on every
+ * date, except that the housing regime of art. 790 A bis applies only within the window they
+ * give (a gift's regime is that of its own day).
+ */
+export function articlesSource(law: Law, window: { from: string; to: string } | null): LawSource {
+  const none = { ...law, housingGift790ABis: { ceiling: null, ceilingPerDonee: null, donees: null, doneesWithoutDescendants: null } } as Law;
+  return { on: (day) => (window !== null && window.from <= day && day <= window.to ? law : none) };
 }

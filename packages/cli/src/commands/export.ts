@@ -3,11 +3,11 @@ import { generateTasks } from "@succ/generator";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";
-import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 import { FORMATS, openaiEvalsRow, promptfooAssertion, promptfooRow, verifiersRow, type Format } from "../export/formats.js";
 
-const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..6] [--out FILE]
-       succ export --format hf|verl --out DIR [-n 400] [--level 0..6] [--split NAME=SEEDS]…
+const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..6] [--fictional-law] [--out FILE]
+       succ export --format hf|verl --out DIR [-n 400] [--level 0..6] [--fictional-law] [--split NAME=SEEDS]…
 
 Writes the task set in the format another evaluation tool reads, one task a line (JSONL); or,
 for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
@@ -39,6 +39,8 @@ for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
                     repeat for each split (default: --split test=0 --split train=1-10). Seed 0
                     is the evaluation set: train on other seeds. No seed in two splits.
   --level L         0 = the mix of levels 1 to 4 (default), or 1 to 6
+${fictionalLawHelp(20)}                    hf, verl: the rows also carry options {"fictionalLaw": true} (hf: a
+                    column, verl: in extra_info), as a request to succ serve names them
   --all-or-nothing  promptfoo: the assertion gives 0 unless every value is right
   -o, --out FILE    write to FILE, replaced only when the export completes (Ctrl-C leaves it
                     as it was, exit 130; a device, a FIFO or a symbolic link is written
@@ -79,8 +81,8 @@ export async function run(argv: string[]): Promise<number> {
     if (values.seed !== undefined) throw new CliError(`--seed does not apply to --format ${format}: give the seeds of each split with --split NAME=SEEDS`);
     if (values["all-or-nothing"]) throw new CliError("--all-or-nothing only applies to --format promptfoo (the other formats carry the gold answer, not a scorer)");
     const { exportDataset } = await import("../export/dataset.js");
-    const { n, level } = setOptions(values, { minN: 1 });
-    return exportDataset({ format, out: values.out, n, set: level, splits: values.split });
+    const { n, level, fictionalLaw } = setOptions(values, { minN: 1 });
+    return exportDataset({ format, out: values.out, n, set: level, fictionalLaw, splits: values.split });
   }
   if (values.split !== undefined) throw new CliError(`--split only applies to --format hf and verl`);
   const set = setOptions(values, { minN: 1 });

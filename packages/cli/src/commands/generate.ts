@@ -2,9 +2,9 @@ import { generateTasks, taskLine } from "@succ/generator";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";
-import { describeSet, joinNegativeValues, MIN_RULES_OPTION, SET_OPTIONS, setOptions } from "../set-options.js";
+import { describeSet, fictionalLawHelp, joinNegativeValues, MIN_RULES_OPTION, SET_OPTIONS, setOptions } from "../set-options.js";
 
-const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..6] [--offset K] [--min-rules K] [-o FILE]
+const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..6] [--fictional-law] [--offset K] [--min-rules K] [-o FILE]
 
 Generates the task set: one task a line (JSONL), each with its French prompt, its gold answer
 and its dossier: {"id","level","variant","prompt","answer","info":{"dossier",...}}.
@@ -15,7 +15,7 @@ Task i depends only on (seed, i): any slice can be generated apart, on any machi
   --level L       0 for the mix of levels 1 to 4 (default), or a single level 1 to 6:
                   5 is the real law as a notary's file with its articles, 6 the same file
                   with only "the law in force on the date"; the mix never holds them
-  --offset K      start at task K (default 0), without generating tasks 0 to K−1
+${fictionalLawHelp(18)}  --offset K      start at task K (default 0), without generating tasks 0 to K−1
   --min-rules K   keep only the tasks where at least K rules change the answer
                   (info.difficulty.rules). Task i still depends only on (seed, i): the filter
                   skips tasks, so the set holds the first N tasks from the offset on that pass

@@ -1,8 +1,8 @@
 import { generateTasks, MISTAKE_ROWS, STILL_RIGHT_ROWS, taskSetStats, VARIANTS, type SetStats } from "@succ/generator";
 import { parse } from "../args.js";
-import { describeSet, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { describeSet, fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
-const HELP = `Usage: succ stats [-n 400] [--seed 0] [--level 0..6] [--json]
+const HELP = `Usage: succ stats [-n 400] [--seed 0] [--level 0..6] [--fictional-law] [--json]
 
 Measures the task set: variants, beneficiaries per task, beneficiary lines owing no tax, prompt
 lengths, and, for levels 3 and 4, the share of tasks still fully right when one rule is ignored
@@ -11,12 +11,15 @@ matters in most tasks). For levels 5 and 6 (the real law), the share still fully
 common mistake (flat funeral taken as a cap, 788 IV stacked, today's allowance for a gift of
 2011-2012, 757 B allowance per beneficiary, 990 I applied to the spouse, the 5 % or the 20 %
 forgotten, 796-0 ter forgotten), over the tasks that hold the mistake's feature and over all
-tasks of the level, and under the whole simplified rules of levels 1-4.
+tasks of the level, and under the whole simplified rules of levels 1-4. With --fictional-law,
+every measure is taken under each task's own law, and the share of tasks the real law (the
+same dossier computed with the dated tables, as a model answering from memory would) still
+gets fully right is given for each level.
 
   -n N          number of tasks (default 400)
   --seed S      seed of the set (default 0)
   --level L     0 for the mix of levels 1 to 4 (default), or a single level 1 to 6
-  --json        one JSON object instead of the tables
+${fictionalLawHelp(16)}  --json        one JSON object instead of the tables
   -h, --help    this help
 `;
 
@@ -63,6 +66,11 @@ export function statsTable(s: SetStats, title: string): string {
       out.push(`  ${row.label.padEnd(width)}  ${cells.join("  ")}`);
     }
     out.push(`  ${"simplified rules of levels 1-4".padEnd(width)}  ${real.map((l) => `${pct(l.cgi!.seedRules, l.tasks)} all`.padStart(24)).join("  ")}`);
+  }
+  const fictional = s.levels.filter((l) => l.fictional !== undefined);
+  if (fictional.length > 0) {
+    out.push("", "Fictional law: tasks still fully right with the real law (the same dossier under the dated tables)");
+    for (const l of fictional) out.push(`  level ${l.level}: ${int(l.fictional!.realLawRight)} of ${int(l.fictional!.tasks)} (${pct(l.fictional!.realLawRight, l.fictional!.tasks)})`);
   }
   return `${out.join("\n")}\n`;
 }

@@ -1,15 +1,16 @@
 import { compute, isDossierError, readDossier, sameAnswer } from "@succ/engine";
-import { generateTasks, type Task } from "@succ/generator";
+import { generateTasks, lawSourceOf, type Task } from "@succ/generator";
 import { checkExpected, formatAnswer, hostileReplies, scoreReplyStrict, type ExpectedAnswer } from "@succ/scoring";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { readTasks } from "../tasks-file.js";
-import { joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
-const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..6] | --tasks FILE
+const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..6] [--fictional-law] | --tasks FILE
 
 Checks a task set end to end, as a training team would before using it:
-  - the gold answer equals the engine's answer recomputed from the task's dossier;
+  - the gold answer equals the engine's answer recomputed from the task's dossier (under the
+    task's own law for a task of --fictional-law: info.fictionalLaw, seed and index give it);
   - the gold answer, as a reply, scores 1.0 (strict scorer: a broken gold answer fails loudly);
   - a no-op reply (empty, or every amount 0) scores 0;
   - every hostile reply of @succ/scoring (several blocks, NaN, giant exponents, mass tags,
@@ -18,7 +19,7 @@ Checks a task set end to end, as a training team would before using it:
   -n N            number of tasks (default 400)
   --seed S        seed of the task set (default 0)
   --level L       0 = the mix of levels 1 to 4 (default), or a single level 1 to 6
-  --tasks FILE    check the tasks of a file (JSONL of \`succ generate\`) instead of generating
+${fictionalLawHelp(18)}  --tasks FILE    check the tasks of a file (JSONL of \`succ generate\`) instead of generating
   -h, --help      this help
 
 Prints a summary; exit code 1 when any check fails, with the failures listed on stderr.
@@ -31,8 +32,8 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const set = setOptions(values, { minN: 1 });
-  if (values.tasks !== undefined && (values.n !== undefined || values.seed !== undefined || values.level !== undefined)) {
-    throw new CliError("--tasks reads a file: it does not go with -n, --seed or --level");
+  if (values.tasks !== undefined && (values.n !== undefined || values.seed !== undefined || values.level !== undefined || values["fictional-law"] !== undefined)) {
+    throw new CliError("--tasks reads a file: it does not go with -n, --seed, --level or --fictional-law");
   }
   const source = values.tasks === undefined ? generateTasks(set) : (readTasks(values.tasks, true) as AsyncGenerator<unknown> as AsyncGenerator<Task>);
   const failures: string[] = [];
@@ -43,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     const expected = task.answer as ExpectedAnswer;
     checks++;
     try {
-      const recomputed = compute(readDossier(task.info.dossier)).answer;
+      const recomputed = compute(readDossier(task.info.dossier), { law: lawSourceOf(task.info) }).answer;
       if (!sameAnswer(recomputed, task.answer)) failures.push(`${task.id}: gold answer differs from the engine's`);
     } catch (e) {
       if (!isDossierError(e)) throw e;

@@ -20,6 +20,8 @@ export interface EvalConfig {
   seed: number;
   /** 0 = the mix of levels, else a single level. */
   level: number;
+  /** --fictional-law: each task's own fictional law. */
+  fictionalLaw: boolean;
   rollouts: number;
   /** True when -r was not given. */
   rolloutsIsDefault: boolean;
@@ -107,6 +109,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     nIsDefault: values.n === undefined,
     seed: set.seed,
     level: set.level,
+    fictionalLaw: set.fictionalLaw,
     rollouts: intOption("-r", values.rollouts, 1, 1, 10_000),
     rolloutsIsDefault: values.rollouts === undefined,
     concurrency: intOption("-c", values.concurrency, 8, 1, 4096),

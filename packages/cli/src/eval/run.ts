@@ -33,9 +33,11 @@ async function checkPreviousRun(path: string, cfg: EvalConfig): Promise<{ starte
     throw new CliError(`--out ${cfg.outDir}: ${SUMMARY_FILE} is not a summary written by succ eval; use another --out`);
   }
   const want = runIdentity(cfg, GENERATOR_VERSION);
-  const differ = Object.entries(want).filter(([k, v]) => prev[k] !== v);
+  // A summary without "fictional_law" is a run of the real law.
+  const there = (k: string): unknown => (k === "fictional_law" ? prev[k] === true : prev[k]);
+  const differ = Object.entries(want).filter(([k, v]) => there(k) !== v);
   if (differ.length > 0) {
-    const what = differ.map(([k, v]) => `${k} ${JSON.stringify(prev[k])} there, ${JSON.stringify(v)} asked`).join("; ");
+    const what = differ.map(([k, v]) => `${k} ${JSON.stringify(there(k))} there, ${JSON.stringify(v)} asked`).join("; ");
     throw new CliError(`--out ${cfg.outDir} holds another run (${what}); use another --out to start a new run`);
   }
   const held = { n: Number(prev.n), rollouts: Number(prev.rollouts_per_task) };
@@ -219,7 +221,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
         let task: Task | null = null;
         for (let r = 0; r < cfg.rollouts; r++) {
           if (resume.done.has(rolloutKey(index, r))) continue;
-          task ??= generateTask(cfg.seed, index, cfg.level as 0 | Level);
+          task ??= generateTask(cfg.seed, index, cfg.level as 0 | Level, cfg.fictionalLaw ? { fictionalLaw: true } : {});
           yield { task, rollout: r };
         }
       }
@@ -281,7 +283,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
     const missing = total - stats.overall.done;
     await writeSummary(missing === 0 ? "complete" : "interrupted");
     if (fatal !== null) throw fatal;
-    stderr.write(redactor.scrub(`succ eval: ${cfg.model} at ${cfg.displayBaseURL}, seed ${cfg.seed}, level ${cfg.level === 0 ? "mix" : cfg.level}${cfg.allOrNothing ? ", all-or-nothing" : ""}\n`));
+    stderr.write(redactor.scrub(`succ eval: ${cfg.model} at ${cfg.displayBaseURL}, seed ${cfg.seed}, level ${cfg.level === 0 ? "mix" : cfg.level}${cfg.fictionalLaw ? ", fictional law" : ""}${cfg.allOrNothing ? ", all-or-nothing" : ""}\n`));
     stderr.write(summaryTable(stats, total));
     stderr.write(`results: ${resultsPath}\nsummary: ${summaryPath}\n`);
     if (stats.overall.errors > 0) {

@@ -73,7 +73,7 @@ export type RunStatus = "running" | "complete" | "interrupted";
 
 /** The settings a resumed run must share with the run already in --out. */
 export function runIdentity(cfg: EvalConfig, generatorVersion: string) {
-  return { model: cfg.model, seed: cfg.seed, level: cfg.level, all_or_nothing: cfg.allOrNothing, generator_version: generatorVersion };
+  return { model: cfg.model, seed: cfg.seed, level: cfg.level, fictional_law: cfg.fictionalLaw, all_or_nothing: cfg.allOrNothing, generator_version: generatorVersion };
 }
 
 export function summaryJson(
@@ -96,6 +96,8 @@ export function summaryJson(
     generator_version: generatorVersion,
     seed: cfg.seed,
     level: cfg.level,
+    // Only a run of --fictional-law says so (a summary without the key is a run of the real law).
+    ...(cfg.fictionalLaw ? { fictional_law: true } : {}),
     n: cfg.n,
     rollouts_per_task: cfg.rollouts,
     all_or_nothing: cfg.allOrNothing,

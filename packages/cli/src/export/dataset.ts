@@ -39,6 +39,40 @@ interface Layout {
   file: (split: string) => string;
 }
 
+/**
+ * The set options of `succ serve` (a request's `options`) as JSON text: what a row of a
+ * `--fictional-law` export adds, so that a trainer can send them back with the id.
+ */
+export const FICTIONAL_OPTIONS = JSON.stringify({ fictionalLaw: true });
+
+/**
+ * The layout of a `--fictional-law` export: the same, with `options` (hf: a column after `set`;
+ * verl: a field of extra_info after `set`). The layouts of the real law are left as they were.
+ */
+function withOptions(layout: Layout, format: DatasetFormat): Layout {
+  if (format === "hf") {
+    const at = layout.schema.findIndex((e) => e.name === "set") + 1;
+    return {
+      ...layout,
+      schema: [{ ...layout.schema[0]!, num_children: layout.schema[0]!.num_children! + 1 }, ...layout.schema.slice(1, at), text("options"), ...layout.schema.slice(at)],
+      columns: [...layout.columns.slice(0, 6), "options", ...layout.columns.slice(6)],
+      row: (task, split, set) => ({ ...layout.row(task, split, set), options: FICTIONAL_OPTIONS }),
+    };
+  }
+  const at = layout.schema.findIndex((e) => e.name === "extra_info");
+  const extra = layout.schema[at]!;
+  const setAt = layout.schema.findIndex((e, i) => i > at && e.name === "set") + 1;
+  return {
+    ...layout,
+    schema: [...layout.schema.slice(0, at), { ...extra, num_children: extra.num_children! + 1 }, ...layout.schema.slice(at + 1, setAt), text("options"), ...layout.schema.slice(setAt)],
+    row: (task, split, set) => {
+      const row = layout.row(task, split, set);
+      const { split: s, index, id, seed, set: name, ...rest } = row.extra_info as Record<string, unknown>;
+      return { ...row, extra_info: { split: s, index, id, seed, set: name, options: FICTIONAL_OPTIONS, ...rest } };
+    },
+  };
+}
+
 /** The chat prompt, as the verifiers export writes it: one user message. */
 function chat(task: Task) {
   return [{ role: "user", content: task.prompt }];
@@ -100,7 +134,7 @@ interface SplitSummary {
 }
 
 /** Writes one split's file, a row group at a time; returns what the card and the manifest say of it. */
-async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: number, set: SetLevel): Promise<SplitSummary> {
+async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: number, set: SetLevel, fictionalLaw: boolean): Promise<SplitSummary> {
   const relativePath = layout.file(split.name);
   const writer = new ParquetWriter({
     writer: fileWriter(await out.file(relativePath)),
@@ -108,7 +142,7 @@ async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: numbe
     createdBy: `succ export (succession-fr, @succ/cli ${VERSION}) with hyparquet-writer`,
     kvMetadata: [
       { key: "succession-fr.generatorVersion", value: GENERATOR_VERSION },
-      { key: "succession-fr.split", value: JSON.stringify({ name: split.name, seeds: split.seeds, n, set: setName(set) }) },
+      { key: "succession-fr.split", value: JSON.stringify({ name: split.name, seeds: split.seeds, n, set: setName(set), ...(fictionalLaw ? { fictionalLaw } : {}) }) },
     ],
   });
   const fingerprints: Record<string, string> = {};
@@ -125,7 +159,7 @@ async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: numbe
   };
   for (const seed of split.seeds) {
     const hash = new Sha256();
-    for (const task of generateTasks({ n, seed, level: set, offset: 0 })) {
+    for (const task of generateTasks({ n, seed, level: set, offset: 0, fictionalLaw })) {
       hash.update(`${taskLine(task)}\n`);
       chunk.push(layout.row(task, split.name, set));
       if (chunk.length >= ROW_GROUP) await flush();
@@ -142,7 +176,7 @@ function yamlString(value: string): string {
 }
 
 /** The dataset card (README.md): YAML metadata for the Hub's loader, then fields, licence, seed policy. */
-export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel): string {
+export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fictionalLaw = false): string {
   const features = [
     ["id", "string"],
     ["level", "int32"],
@@ -150,6 +184,7 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel): s
     ["seed", "int64"],
     ["index", "int64"],
     ["set", "string"],
+    ...(fictionalLaw ? [["options", "string"]] : []),
   ]
     .map(([name, dtype]) => `  - name: ${name}\n    dtype: ${dtype}`)
     .join("\n");
@@ -197,13 +232,22 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel): s
     "",
     `Each seed gives a task set of ${n} tasks (${set === 0 ? "the mix of levels 1 to 4" : `level ${set} only`}; set \`${setName(set)}\`); task \`i\``,
     "of a set depends only on (seed, i). **Seed 0 is the evaluation set: train on other seeds.**",
+    ...(fictionalLaw
+      ? [
+          "",
+          "**Fictional law.** Each task draws its own law from (seed, i) (allowances, scales, the funeral",
+          "amount, art. 790 G, the recall period, art. 669, art. 990 I, all moved by a bounded amount):",
+          "its prompt states that law, and its gold is computed with it. A model that answers from what",
+          "it knows of the real law fails; one that reads the rules succeeds.",
+        ]
+      : []),
     "",
     "| split | seeds | rows |",
     "| --- | --- | --- |",
     ...splits.map((s) => `| ${s.name} | ${describeSeeds(s.seeds)} | ${s.rows} |`),
     "",
     `Generator version ${GENERATOR_VERSION}. The SHA-256 of each seed's set (the lines of`,
-    `\`succ generate -n ${n} --seed S --level ${set}\`, each followed by a newline; \`succ fingerprint\``,
+    `\`succ generate -n ${n} --seed S --level ${set}${fictionalLaw ? " --fictional-law" : ""}\`, each followed by a newline; \`succ fingerprint\``,
     "prints it):",
     "",
     "| seed | fingerprint |",
@@ -222,13 +266,14 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel): s
     "| `seed` | int64 | the seed of the task's set |",
     "| `index` | int64 | the task's index in its set |",
     '| `set` | string | `mix` or `level-<L>`: with `id` and `seed`, names the task for `succ serve` |',
+    ...(fictionalLaw ? ['| `options` | string | `{"fictionalLaw":true}`: the set options a request to `succ serve` names |'] : []),
     '| `prompt` | list of {role, content} | the chat prompt: one user message, in French |',
     "| `answer` | string | the gold answer, JSON: `{\"beneficiaires\": {\"B1\": {\"part_taxable\", \"droits\"}, …}, \"total_droits\"}` |",
-    "| `info` | string | JSON: id, level, variant, the dossier, seed, index, generator version |",
+    `| \`info\` | string | JSON: id, level, variant, the dossier, seed, index, generator version${fictionalLaw ? ", fictionalLaw" : ""} |`,
     "",
     "A reply ends with one `<droits>{…}</droits>` block holding the answer's JSON; it is scored by",
     "`@succ/scoring` (1 when every value is right, partial credit capped at 0.45 otherwise). To",
-    "score rollouts while training, run `succ serve` and send `{\"reply\", \"id\", \"seed\", \"set\"}`",
+    `score rollouts while training, run \`succ serve\` and send \`{"reply", "id", "seed", "set"${fictionalLaw ? ', "options"' : ""}}\``,
     "or `{\"reply\", \"answer\"}` to `POST /score`.",
     "",
     "## Licence",
@@ -244,6 +289,8 @@ export interface DatasetOptions {
   out: string | undefined;
   n: number;
   set: SetLevel;
+  /** --fictional-law: each task's own fictional law (the rows carry `options`). */
+  fictionalLaw?: boolean;
   splits: string[] | undefined;
 }
 
@@ -251,17 +298,18 @@ export interface DatasetOptions {
 export async function exportDataset(options: DatasetOptions): Promise<number> {
   if (options.out === undefined || options.out === "-") throw new CliError(`--format ${options.format} needs --out DIR (a folder of Parquet files)`);
   const splits = parseSplits(options.splits, options.n);
-  const layout = options.format === "hf" ? HF : VERL;
+  const fictionalLaw = options.fictionalLaw === true;
+  const layout = fictionalLaw ? withOptions(options.format === "hf" ? HF : VERL, options.format) : options.format === "hf" ? HF : VERL;
   if (splits.some((s) => s.name.startsWith("train") && s.seeds.includes(0))) {
     process.stderr.write("succ export: warning: seed 0 is the evaluation set, and a training split holds it\n");
   }
   const out = await OutputDir.open(options.out);
   const written: SplitSummary[] = [];
   try {
-    for (const split of splits) written.push(await writeSplit(out, layout, split, options.n, options.set));
+    for (const split of splits) written.push(await writeSplit(out, layout, split, options.n, options.set, fictionalLaw));
     const files = written.map((s) => s.file);
     if (options.format === "hf") {
-      await fs.writeFile(await out.file("README.md"), datasetCard(written, options.n, options.set));
+      await fs.writeFile(await out.file("README.md"), datasetCard(written, options.n, options.set, fictionalLaw));
       files.push("README.md");
     }
     const manifest: Manifest = {
@@ -271,6 +319,7 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
       generatorVersion: GENERATOR_VERSION,
       n: options.n,
       set: setName(options.set),
+      ...(fictionalLaw ? { fictionalLaw } : {}),
       splits: written.map(({ name, file, seeds, rows, fingerprints }) => ({ name, file, seeds: describeSeeds(seeds), rows, fingerprints })),
       files: files.sort(),
     };
