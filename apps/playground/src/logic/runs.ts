@@ -47,6 +47,8 @@ export interface RunSummary {
   rolloutsPerTask: number | null;
   allOrNothing: boolean | null;
   generatorVersion: string | null;
+  /** Whether the run's tasks were drawn with a fictional law (`succ eval --fictional-law`). */
+  fictionalLaw: boolean;
   /** Score at or above which a rollout counts as a success. */
   threshold: number | null;
   overall: (LevelFigures & { expected: number | null; missing: number | null }) | null;
@@ -195,6 +197,7 @@ export function readSummary(text: string, file = "summary.json"): RunSummary {
     rolloutsPerTask: numOrNull(o.rollouts_per_task),
     allOrNothing: typeof o.all_or_nothing === "boolean" ? o.all_or_nothing : null,
     generatorVersion: strOrNull(o.generator_version),
+    fictionalLaw: o.fictional_law === true,
     threshold: numOrNull(o.success_threshold),
     overall,
     perLevel,
@@ -437,7 +440,7 @@ export function taskOfRollout(summary: RunSummary | null, r: Rollout): Task | nu
   if (!summary || summary.seed === null || summary.level === null) return null;
   let task: Task;
   try {
-    task = generateTask(summary.seed, r.index, summary.level as 0);
+    task = generateTask(summary.seed, r.index, summary.level as 0, { fictionalLaw: summary.fictionalLaw });
   } catch {
     return null;
   }
