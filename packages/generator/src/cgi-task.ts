@@ -19,7 +19,7 @@ import { cgiGift } from "./cgi-gifts.js";
 import { daysOk } from "./cgi-law.js";
 import { sameMonthDay } from "./dates.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { answerAmounts, holdsAny, numbersIn } from "./guards.js";
+import { answerAmounts, holdsAny, rulesNumbers } from "./guards.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { LEVEL_RULES, type CgiLevel, type Level } from "./levels.js";
 import { openRowAge } from "./law.js";
@@ -218,17 +218,6 @@ function datesOk(d: CgiDraft): boolean {
   for (const c of d.cgi.contracts) dates.push(c.subscribedOn);
   for (const c of d.cgi.civil.values()) if (c.livesWithSince) dates.push(c.livesWithSince);
   return daysOk(dates);
-}
-
-/** Numbers of a rules section, read once per text. */
-const rulesNumberCache = new Map<string, Set<number>>();
-function rulesNumbers(rules: string): Set<number> {
-  let set = rulesNumberCache.get(rules);
-  if (!set) {
-    if (rulesNumberCache.size > 64) rulesNumberCache.clear();
-    rulesNumberCache.set(rules, (set = numbersIn(rules)));
-  }
-  return set;
 }
 
 /** Checks a draft of level 5 or 6 against every guard; the first failed guard's name, or the accepted task. */

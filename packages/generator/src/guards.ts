@@ -90,3 +90,17 @@ export function leakedAmounts(text: string, answer: Answer, alsoSeen?: ReadonlyS
   check(answer.total_droits);
   return leaks;
 }
+
+/**
+ * Numbers of a rules section, read once per text (keyed by the text itself): the rules are the
+ * same for a level and kind, except under a fictional law (one text a task), hence the bound.
+ */
+const rulesNumberCache = new Map<string, Set<number>>();
+export function rulesNumbers(rules: string): Set<number> {
+  let set = rulesNumberCache.get(rules);
+  if (!set) {
+    if (rulesNumberCache.size > 64) rulesNumberCache.clear();
+    rulesNumberCache.set(rules, (set = numbersIn(rules)));
+  }
+  return set;
+}

@@ -6,7 +6,7 @@ import { decisionFr, type Decision } from "./decisions.js";
 import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
 import { dateFr, gendered, listFr, shareFr } from "./french.js";
 import { roundCents, scaleCents } from "./law.js";
-import { relationCell, table } from "./prompt.js";
+import { estateHead, relationCell, table } from "./prompt.js";
 import type { CgiLevel } from "./levels.js";
 
 /**
@@ -74,19 +74,7 @@ function priorGiftsSection(d: CgiDraft): string {
 
 function estateDossier(d: CgiEstateDraft, law: Law): string {
   const f = d.subject.female;
-  const name = nameOf(d.subject);
-  const lines = [
-    `## Dossier : succession ${deName(name)}`,
-    "",
-    `- ${gendered(f, "Défunt", "Défunte")} : ${name}, ${gendered(f, "né", "née")} le ${dateFr(d.subject.birth)}, ${gendered(f, "décédé", "décédée")} le ${dateFr(d.date)}.`,
-    `- Situation familiale : ${d.situation}.`,
-  ];
-  for (const p of d.predeceased) {
-    const heirs = d.beneficiaries.filter((b) => b.represents === p).map((b) => b.id);
-    lines.push(
-      `- ${gendered(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${gendered(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${gendered(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${gendered(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${listFr(heirs)}.`,
-    );
-  }
+  const lines = estateHead(d);
   lines.push("", "## Bénéficiaires et état civil", "", beneficiaryTable(d));
   const residence = d.cgi.mainResidence;
   const note = (i: number): string => {

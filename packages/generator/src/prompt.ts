@@ -47,7 +47,8 @@ function priorGiftsSection(d: Draft, kind: "estate" | "gift"): string {
   return `${title}\n\n${table(["Bénéficiaire", "Nature et date", "Valeur"], rows)}`;
 }
 
-function estateDossier(d: EstateDraft, level: Level): string {
+/** The head of an estate's file: the deceased, the family situation, each predeceased child and who represents it. */
+export function estateHead(d: Pick<EstateDraft, "subject" | "date" | "situation" | "predeceased" | "beneficiaries">): string[] {
   const f = d.subject.female;
   const name = nameOf(d.subject);
   const lines = [
@@ -62,6 +63,11 @@ function estateDossier(d: EstateDraft, level: Level): string {
       `- ${gendered(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${gendered(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${gendered(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${gendered(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${listFr(heirs)}.`,
     );
   }
+  return lines;
+}
+
+function estateDossier(d: EstateDraft, level: Level): string {
+  const lines = estateHead(d);
   if (d.spouseUsufruct) {
     const sf = d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!.person.female;
     lines.push(

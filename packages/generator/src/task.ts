@@ -4,7 +4,7 @@ import { MAX_DAY, sameMonthDay } from "./dates.js";
 import { toDossier, type Draft } from "./draft.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
-import { answerAmounts, holdsAny, leakedAmounts, numbersIn } from "./guards.js";
+import { answerAmounts, holdsAny, leakedAmounts, rulesNumbers } from "./guards.js";
 import { fictionalTaskLaw, REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { openRowAge } from "./law.js";
 import { FIRST_SIX, isCgiLevel, mixLevel, VARIANT_WEIGHTS, type CgiLevel, type CgiVariant, type Level, type LevelRule, type Variant } from "./levels.js";
@@ -205,19 +205,6 @@ function usufructuaryAge(d: Draft): number | null {
   return d.gifts.some((g) => g.reservedUsufruct) ? ageOn(d.subject.birth, d.date) : null;
 }
 
-/**
- * Numbers of a rules section, read once per text (keyed by the text itself): the rules are the
- * same for a level and kind, except under a fictional law (one text a task), hence the bound.
- */
-const rulesNumberCache = new Map<string, Set<number>>();
-function rulesNumbers(rules: string): Set<number> {
-  let set = rulesNumberCache.get(rules);
-  if (!set) {
-    if (rulesNumberCache.size > 64) rulesNumberCache.clear();
-    rulesNumberCache.set(rules, (set = numbersIn(rules)));
-  }
-  return set;
-}
 
 interface Accepted {
   dossier: DossierInput;
