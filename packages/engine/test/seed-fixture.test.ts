@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { datedLaw, LAW_SERIES, type LawSeries } from "@succ/rules";
 import { answerOf } from "../src/index.js";
 
 const FIXTURE = new URL("./__fixtures__/seed-answers-v0.1.0.jsonl.gz", import.meta.url);
@@ -27,5 +28,42 @@ describe("seed answers before and after the dated law", () => {
   it("gives every one of them the same answer, byte for byte", () => {
     const different = rows.filter((r) => JSON.stringify(answerOf(r.dossier)) !== r.answer).map((r) => `${r.set}/${r.id}`);
     expect(different).toEqual([]);
+  });
+});
+
+describe("a value that starts next year changes no answer of this year", () => {
+  /** The tables with a fictitious child allowance of 150,000 € from 2027-01-01. */
+  function withChildAllowance2027(): LawSeries {
+    const copy = structuredClone(LAW_SERIES) as unknown as { allowances: { personal: { estate: { child: { periods: unknown[] } }; gift: { child: unknown } } } };
+    const child = copy.allowances.personal.estate.child;
+    const last = child.periods.at(-1) as Record<string, unknown>;
+    child.periods = [...child.periods.slice(0, -1), { ...last, to: "2026-12-31" }, { value: 150_000, from: "2027-01-01", to: null, enactedBy: "loi fictive (test)" }];
+    copy.allowances.personal.gift.child = child;
+    return copy as unknown as LawSeries;
+  }
+  const rows = gunzipSync(readFileSync(FIXTURE))
+    .toString("utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { set: string; id: string; dossier: Record<string, unknown>; answer: string });
+  const law = datedLaw(withChildAllowance2027());
+
+  it("the 3,200 dossiers of 2026 get the same answers under the tables with a 2027 value added", () => {
+    const different = rows.filter((r) => JSON.stringify(answerOf(r.dossier, { law })) !== r.answer).map((r) => r.id);
+    expect(different).toEqual([]);
+  });
+  it("the same dossiers dated 2027 do change (the value is read)", () => {
+    // A child inheriting 150,000 € in 2027: 150,000 − 150,000 = 0 under the new value; 8,194 € today.
+    const d = {
+      kind: "estate",
+      date: "2027-03-10",
+      person: { name: "Défunt", birthDate: "1940-01-10" },
+      beneficiaries: [{ id: "C", name: "Enfant", relationship: "child", birthDate: "1970-01-10" }],
+      assets: [{ label: "Biens", value: 151_500 }],
+      funeralCosts: 2_000,
+      residue: [{ beneficiary: "C", share: "1" }],
+    };
+    expect(answerOf(d, { law }).beneficiaires.C).toEqual({ part_taxable: 0, droits: 0 });
+    expect(answerOf(d).beneficiaires.C).toEqual({ part_taxable: 50_000, droits: 8_194 });
   });
 });
