@@ -4,7 +4,7 @@
  */
 import { generateTask, LEVELS, mixLevel, type Level } from "@succ/generator";
 import type { ExpectedAnswer } from "@succ/scoring";
-import { badRequest, checkKnownKeys, isRecord, kindOf } from "./errors.js";
+import { badRequest, isRecord, kindOf } from "./errors.js";
 
 /**
  * A task set by the `--level` of `succ generate` that draws it: 0 = the mix of levels (the

@@ -1,5 +1,5 @@
 import type Fraction from "fraction.js";
-import { isLawCoverageError, LAW_SERIES, type Law, type LawSource } from "@succ/rules";
+import { isLawCoverageError, LAW_SERIES, type Law, type LawSource, type Relationship } from "@succ/rules";
 import { formatDate, withinYearsBefore, type CivilDate } from "./dates.js";
 import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
 import { DossierError, type DossierIssue } from "./errors.js";
@@ -65,6 +65,18 @@ export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furni
   return { assets, grossEstate, debts, funeralDeducted, funeralMethod, netEstate: sub(sub(assets, debts), funeralDeducted) };
 }
 
+/** The donees art. 790 G covers for this dossier: descendants, and nephews and nieces of a donor without any (cgi). */
+export function donees790G(d: Dossier, law: Law, ignore: ReadonlySet<Rule> = NOTHING_IGNORED): readonly Relationship[] {
+  const g = law.cashGift790G;
+  if (d.ruleSet === "cgi" && !d.person.hasDescendants && !ignore.has("nephew790G")) return [...g.donees, ...g.doneesWithoutDescendants];
+  return g.donees;
+}
+
+/** The donees art. 790 A bis covers, when in force: descendants, and nephews and nieces of a donor without any. */
+export function housingDonees(d: Dossier, h: Law["housingGift790ABis"]): readonly Relationship[] {
+  return d.person.hasDescendants ? h.donees! : [...h.donees!, ...h.doneesWithoutDescendants!];
+}
+
 /**
  * The checks of a dossier that depend on the law it is computed under; returns the law of the
  * act's date and, for an estate, its net estate under that law. Throws a DossierError listing
@@ -107,7 +119,7 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
   }
 
   const g790 = law.cashGift790G;
-  const donees = cgi && !d.person.hasDescendants ? [...g790.donees, ...g790.doneesWithoutDescendants] : g790.donees;
+  const donees = donees790G(d, law);
   /** Σ of the exempt 790 G gifts to a beneficiary within the renewal period before the act. */
   let used: Map<string, Fraction> | undefined;
   d.priorGifts.forEach((g) => {
@@ -123,7 +135,7 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
       const h = lawAt(source, g.date).housingGift790ABis;
       const first = LAW_SERIES.housingGift790ABis.ceiling.periods[0]!;
       if (h.ceiling === null) fail(`${p}.housing790ABis`, `art. 790 A bis exempted cash given from ${first.from} to ${first.to} only, not on ${formatDate(g.date)}`);
-      else if (!(d.person.hasDescendants ? h.donees! : [...h.donees!, ...h.doneesWithoutDescendants!]).includes(b.relationship)) fail(`${p}.housing790ABis`, `art. 790 A bis does not cover a ${b.relationship}${b.relationship === "nephew" ? " of a donor with descendants" : ""}`);
+      else if (!housingDonees(d, h).includes(b.relationship)) fail(`${p}.housing790ABis`, `art. 790 A bis does not cover a ${b.relationship}${b.relationship === "nephew" ? " of a donor with descendants" : ""}`);
     }
     if (b.represents !== null) {
       fail(`${p}.beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);

@@ -3,7 +3,7 @@ import { DATED_LAW, isLawCoverageError, LAW_SERIES, usufructPercent, type Law, t
 import { ageOn, compareDates, withinYearsBefore } from "./dates.js";
 import { add, euro, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, PriorGift, RuleSet } from "./dossier.js";
-import { checkDossier, lawAt, netEstateOf } from "./check.js";
+import { checkDossier, donees790G, housingDonees, lawAt, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
 import type { Rule } from "./rules.js";
 import { scaleSlices, type BandDetail } from "./scale.js";
@@ -262,12 +262,6 @@ function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, i
   return parts;
 }
 
-/** The donees art. 790 G covers for this dossier: descendants, and nephews and nieces of a donor without any (cgi). */
-export function donees790G(d: Dossier, law: Law, ignore: ReadonlySet<Rule> = new Set()): readonly Relationship[] {
-  const g = law.cashGift790G;
-  if (d.ruleSet === "cgi" && !d.person.hasDescendants && !ignore.has("nephew790G")) return [...g.donees, ...g.doneesWithoutDescendants];
-  return g.donees;
-}
 
 function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null): Fraction {
   let cash = ZERO;
@@ -293,7 +287,7 @@ function housingExemption(d: GiftDossier, law: Law, source: LawSource, b: Benefi
   let reason: HousingExemption["reason"] = null;
   if (ignore.has("housing790ABis")) reason = "ignored";
   else if (h.ceiling === null) reason = "notInForce";
-  else if (!(d.person.hasDescendants ? h.donees! : [...h.donees!, ...h.doneesWithoutDescendants!]).includes(b.relationship)) reason = "relationship";
+  else if (!housingDonees(d, h).includes(b.relationship)) reason = "relationship";
   const eligible = reason === null;
   const left = eligible ? floor0(sub(euro(h.ceiling!), priorUsed)) : ZERO;
   const amount = min(cashReceived, left);

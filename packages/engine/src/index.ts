@@ -27,14 +27,13 @@ export {
   type RuleSet,
   type Sex,
 } from "./dossier.js";
-export { CGI_ACTS, REPLAY_FROM, lawAt, netEstateOf } from "./check.js";
+export { CGI_ACTS, REPLAY_FROM, donees790G, lawAt, netEstateOf } from "./check.js";
 export { RULES, RULE_INFO, rulesOf, type Rule } from "./rules.js";
 export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
 export { grossEstateOf, type GrossEstate, type MainResidenceDetail } from "./assets.js";
 export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 export {
   compute,
-  donees790G,
   roundEuro,
   sameAnswer,
   type AllowanceItem,

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, promises as fs, type WriteStream } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";

@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { promises as fs } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { generateTask, GENERATOR_VERSION, type Level, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
 import { CliError } from "../errors.js";
