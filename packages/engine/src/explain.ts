@@ -59,8 +59,9 @@ function recallLines(rc: RecallDetail, years: number): string[] {
       const v = r.disabilityAllowanceUsed!;
       const how = r.stated ? "selon l'acte" : "reconstitué selon la loi de sa date";
       const parts = [`abattement utilisé ${euros(used)}`, ...(v.gt(0) ? [`abattement handicap utilisé ${euros(v)}`] : []), `base taxée ${euros(r.taxedBase!)}`];
-      out.push(line(`don du ${formatDateFr(g.date)} de ${euros(g.value)}, rappelé : ${parts.join(", ")} (${how})`, euros(g.value), 4));
-    } else out.push(line(`don du ${formatDateFr(g.date)} rappelé`, euros(g.value), 4));
+      const part = r.value.equals(g.value) ? "" : ` (rappelé pour ${euros(r.value)}, la part exonérée de l'art. 790 A bis ne l'étant pas)`;
+      out.push(line(`don du ${formatDateFr(g.date)} de ${euros(g.value)}${part}, rappelé : ${parts.join(", ")} (${how})`, euros(r.value), 4));
+    } else out.push(line(`don du ${formatDateFr(g.date)} rappelé`, euros(r.value), 4));
   }
   for (const { gift, why } of rc.notRecalled) {
     const w = why === "older" ? `non rappelé (${years} ans ou plus avant le fait générateur)` : why === "cash790G" ? "non rappelé (don familial exonéré, art. 790 G)" : "non rappelé (règle écartée)";

@@ -219,6 +219,8 @@ describe("art. 790 A bis: cash for a home (gift of 2026-03-20)", () => {
     expect(line(answerOf(d), "C")).toEqual({ part_taxable: 70_000, droits: 12_194 });
     const rc = compute(readDossier(d)).beneficiaries[0]!.recall;
     expect(rc.recalled.map((x) => x.value.valueOf())).toEqual([20_000]);
+    // The sheet shows the part recalled, not the whole gift.
+    expect(explain(compute(readDossier(d)))).toMatch(/don du 01\/06\/2025 de 120 000 € \(rappelé pour 20 000 €, la part exonérée de l'art\. 790 A bis ne l'étant pas\), rappelé : .* \.+ 20 000 €/);
   });
 });
 
