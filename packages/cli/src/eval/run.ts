@@ -3,7 +3,7 @@ import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import { generateTask, GENERATOR_VERSION, type Level, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
-import { CliError } from "../errors.js";
+import { CliError, count, reason } from "../errors.js";
 import { ModelClient, preflight, type Outcome, type RunControl } from "./client.js";
 import type { EvalConfig } from "./options.js";
 import { Progress, StderrSink } from "./progress.js";
@@ -147,7 +147,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
   try {
     await fs.mkdir(cfg.outDir, { recursive: true });
   } catch (e) {
-    throw new CliError(`--out ${cfg.outDir}: cannot create the folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new CliError(`--out ${cfg.outDir}: cannot create the folder (${reason(e)})`);
   }
   const unlock = await lock(cfg.outDir);
   try {
@@ -164,16 +164,16 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
     if (modelWarning) say(modelWarning);
     if (resume.kept + resume.broken + resume.retried + resume.duplicates > 0) {
       const notes = [
-        resume.broken > 0 ? `${resume.broken} broken line(s) dropped` : "",
-        resume.retried > 0 ? `${resume.retried} errored rollout(s) to run again` : "",
-        resume.duplicates > 0 ? `${resume.duplicates} duplicate line(s) dropped` : "",
+        resume.broken > 0 ? `${count(resume.broken, "broken line")} dropped` : "",
+        resume.retried > 0 ? `${count(resume.retried, "errored rollout")} to run again` : "",
+        resume.duplicates > 0 ? `${count(resume.duplicates, "duplicate line")} dropped` : "",
       ].filter(Boolean);
-      say(`succ eval: resuming ${cfg.outDir}: ${resume.done.size} of ${total} rollouts already done${notes.length ? `; ${notes.join("; ")}` : ""}`);
+      say(`succ eval: resuming ${cfg.outDir}: ${resume.done.size} of ${count(total, "rollout")} already done${notes.length ? `; ${notes.join("; ")}` : ""}`);
     }
     const todo = total - resume.done.size;
     const workers = Math.max(1, Math.min(cfg.concurrency, todo));
     say(
-      `succ eval: ${todo} rollout(s) to run (${cfg.n} task(s) × ${cfg.rollouts}), model ${cfg.model} at ${cfg.displayBaseURL}, ` +
+      `succ eval: ${count(todo, "rollout")} to run (${count(cfg.n, "task")} × ${cfg.rollouts}), model ${cfg.model} at ${cfg.displayBaseURL}, ` +
         `concurrency ${workers}${cfg.apiKey === null ? `, no key ($${cfg.apiKeyEnv} unset)` : ""}`,
     );
 
@@ -287,7 +287,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
     stderr.write(summaryTable(stats, total));
     stderr.write(`results: ${resultsPath}\nsummary: ${summaryPath}\n`);
     if (stats.overall.errors > 0) {
-      stderr.write(`${stats.overall.errors} rollout(s) failed (error recorded, score 0); run again with the same --out to retry them\n`);
+      stderr.write(`${count(stats.overall.errors, "rollout")} failed (error recorded, score 0); run again with the same --out to retry them\n`);
     }
     if (signal === "SIGINT") return 130;
     if (signal === "SIGTERM") return 143;
