@@ -1,10 +1,11 @@
 import { compareDates, type CivilDate } from "@succ/engine";
 import type { Relationship } from "@succ/rules";
 import type { ContractDraft } from "../cgi-draft.js";
-import { cgiActDate, deedOf, personalCents } from "../cgi-law.js";
+import { cgiActDate, deedOf } from "../cgi-law.js";
 import { addDays, addYears, birthForAge, dateBetween as spanBetween, daysBetween, maxDate } from "../dates.js";
 import type { Beneficiary } from "../draft.js";
 import { Builder, roundEuros, roundish } from "../family.js";
+import { lawOf } from "../law.js";
 import { familyName, town, bank, type Person } from "../names.js";
 import type { Rng } from "../random.js";
 import type { Asset, Blood, Branch, Debt, Gift, Level7Draft, Level7Variant, Marriage, Member, Regime, SpouseOption, Status, Will } from "./model.js";
@@ -294,7 +295,8 @@ function drawAssets(c: Ctx, regime: Regime | null, inherited: { parent: "father"
   if (rng.chance(40)) debts.push({ label: "Impôt sur le revenu restant dû", cents: euros(rng, 1_000, 9_000), ownership: community ? "common" : "own" });
   c.draft.assets = assets;
   c.draft.debts = debts;
-  c.draft.funeralCents = rng.chance(35) ? 1_500_00 : roundEuros(rng.int(2_800, 9_500) * 100, 10);
+  // An invoice of the flat deduction now and then (art. 775), so that D1 of the contract is not stated in every file.
+  c.draft.funeralCents = rng.chance(35) ? lawOf(c.act).funeralDeduction * 100 : roundEuros(rng.int(2_800, 9_500) * 100, 10);
 }
 
 /** A récompense of the community: due to the deceased (own funds spent on the home) or to the survivor. */
@@ -588,5 +590,3 @@ export function drawLevel7(rng: Rng, variant: Level7Variant): Level7Draft {
       return branches(rng);
   }
 }
-
-export { personalCents };

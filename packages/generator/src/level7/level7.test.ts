@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lawOf } from "../law.js";
 import { implausibleParenthood } from "../plausible.js";
 import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
@@ -85,7 +86,8 @@ describe("level 7 files", () => {
 
   it("write the whole file in French: every person, every deed, no missing value", () => {
     for (const { d } of drafts) {
-      const p = level7PromptParts(d, civilDecisionsOf(d), []);
+      const law = lawOf(d.date);
+      const p = level7PromptParts(d, law, civilDecisionsOf(d, law), []);
       const text = `${p.dossier}\n${p.rules}\n${p.format}`;
       expect(text).not.toMatch(/undefined|NaN|null|\[object/);
       for (const b of d.beneficiaries) expect(p.dossier).toContain(`| ${b.id} | ${b.person.first} ${b.person.last} |`);

@@ -2,7 +2,8 @@ import { deName, eurosFromCents } from "@succ/engine";
 import { nameOf, type Beneficiary } from "../draft.js";
 import { dateFr, gendered, listFr, shareFr } from "../french.js";
 import { table } from "../prompt.js";
-import { CIVIL_DECISION_FR, type CivilDecision } from "./decisions.js";
+import type { Law } from "@succ/rules";
+import { civilDecisionFr, type CivilDecision } from "./decisions.js";
 import type { Level7Draft, Member, SpouseOption } from "./model.js";
 
 /**
@@ -214,7 +215,8 @@ function giftsSection(d: Level7Draft): string {
   ].join("\n");
 }
 
-function insuranceSection(d: Level7Draft): string {
+function insuranceSection(d: Level7Draft, law: Law): string {
+  const age = law.lifeInsurance.insuredAgeLimit;
   const s = d.subject;
   const title = `### Assurance-vie (relevés des assureurs, sur la tête ${f(s, "du défunt", "de la défunte")})`;
   if (d.contracts.length === 0) return `${title}\n\nAucun contrat d'assurance-vie.`;
@@ -222,7 +224,7 @@ function insuranceSection(d: Level7Draft): string {
     title,
     "",
     table(
-      ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", "Capitaux dus au titre des primes versées avant 70 ans", "Primes versées après 70 ans"],
+      ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", `Capitaux dus au titre des primes versées avant ${age} ans`, `Primes versées après ${age} ans`],
       d.contracts.map((c) => [c.label, c.insurer, dateFr(c.subscribedOn), c.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "), eurosFromCents(c.before70), "néant"]),
     ),
   ].join("\n");
@@ -283,7 +285,7 @@ function formatSection(d: Level7Draft, levyIds: readonly string[]): string {
 }
 
 /** The prompt in three parts: the file, the law and the decisions, the answer format. */
-export function level7PromptParts(d: Level7Draft, decisions: readonly CivilDecision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string } {
+export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string } {
   const s = d.subject;
   const intro = [
     "Vous êtes notaire. Voici le dossier complet d'une succession tel que l'étude l'a réuni : état civil de la famille, régime matrimonial et option du conjoint, testament, inventaire des biens propres et communs, donations antérieures, relevés des assureurs.",
@@ -294,8 +296,8 @@ export function level7PromptParts(d: Level7Draft, decisions: readonly CivilDecis
     "",
     `- ${f(s, "Défunt", "Défunte")} : ${nameOf(s)}, ${born({ person: s, birth: s.birth })}, ${f(s, "décédé", "décédée")} le ${dateFr(d.date)}, ${f(s, "domicilié", "domiciliée")} à ${d.town}.`,
   ].join("\n");
-  const parts = [intro, head, familySection(d), marriageSection(d), willSection(d), inventorySection(d), giftsSection(d), insuranceSection(d), beneficiarySection(d)].filter((x): x is string => x !== null);
+  const parts = [intro, head, familySection(d), marriageSection(d), willSection(d), inventorySection(d), giftsSection(d), insuranceSection(d, law), beneficiarySection(d)].filter((x): x is string => x !== null);
   const rules = ["## Règle à appliquer", "", "Appliquez le droit civil et la législation fiscale française en vigueur à la date du décès."];
-  if (decisions.length > 0) rules.push("", "Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${CIVIL_DECISION_FR[x]}`));
+  if (decisions.length > 0) rules.push("", "Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${civilDecisionFr(x, law)}`));
   return { dossier: parts.join("\n\n"), rules: rules.join("\n"), format: formatSection(d, levyIds) };
 }
