@@ -82,6 +82,18 @@ describe("succ score", () => {
     expect(JSON.parse(r.stdout).score).toBe(0);
   });
 
+  it("allows a chat template's end-of-sequence token after the block by default, refuses it with --strict-end", () => {
+    const f = replies("r-eos.jsonl", [
+      { id: "succession-1-0", reply: `${gold1}<|im_end|>` },
+      { id: "succession-1-0", reply: `${gold1}\n</s>` },
+      // 300,000 characters of </s>: over the 200,000-character limit as received.
+      { id: "succession-1-0", reply: `${gold1}${"</s>".repeat(75_000)}` },
+    ]);
+    const scores = (args: string[]) => succ(["--tasks", tasksFile, "--replies", f, ...args]).stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(scores([]).map((l) => [l.score, l.reason])).toEqual([[1, "ok"], [1, "ok"], [0, "too_long"]]);
+    expect(scores(["--strict-end"]).map((l) => l.reason)).toEqual(["text_after_block", "text_after_block", "too_long"]);
+  });
+
   it("a hostile reply gets 0, never a crash: non-string, huge, mass tags", () => {
     const f = replies("r3.jsonl", [
       { id: "succession-1-0", reply: 42 },

@@ -4,7 +4,7 @@ import { CliError, count } from "../errors.js";
 import { Output, readLines, assertReadable } from "../io.js";
 import { readTaskRefs } from "../tasks-file.js";
 
-const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [-o FILE]
+const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [--strict-end] [-o FILE]
 
 Scores replies against the gold answers of a task set, with @succ/scoring.
 
@@ -12,6 +12,8 @@ Scores replies against the gold answers of a task set, with @succ/scoring.
   --replies FILE     JSONL, one {"id": "...", "reply": "..."} a line; several replies per task
                      are allowed (rollouts); "-" for stdin
   --all-or-nothing   score 0 unless every field is right (no partial credit)
+  --strict-end       refuse end-of-sequence tokens (<|im_end|>, </s>, <|eot_id|>, …) after
+                     the block; by default they may follow it, with whitespace around them
   -o, --out FILE     write the scores there instead of stdout: a regular file is replaced only
                      when the command completes (Ctrl-C leaves it as it was, exit 130); a
                      device, a FIFO or a symbolic link is written through and kept
@@ -38,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
     tasks: { type: "string" },
     replies: { type: "string" },
     "all-or-nothing": { type: "boolean" },
+    "strict-end": { type: "boolean" },
     out: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
@@ -50,6 +53,7 @@ export async function run(argv: string[]): Promise<number> {
   const tasks = await readTaskRefs(values.tasks);
   await assertReadable(values.replies);
   const allOrNothing = values["all-or-nothing"] === true;
+  const strictEnd = values["strict-end"] === true;
   const out = await Output.open(values.out);
   const total: Tally = { count: 0, sum: 0, perfect: 0 };
   const perLevel = new Map<number, Tally>();
@@ -87,7 +91,7 @@ export async function run(argv: string[]): Promise<number> {
         continue;
       }
       // A reply that is not a string is still a reply: the scorer gives it 0.
-      const { score, reason } = scoreReply(row.reply as string, task.answer, { allOrNothing });
+      const { score, reason } = scoreReply(row.reply as string, task.answer, { allOrNothing, strictEnd });
       await out.write(`${JSON.stringify({ id, score, reason })}\n`);
       seen.set(id, (seen.get(id) ?? 0) + 1);
       for (const t of [total, perLevel.get(task.level) ?? perLevel.set(task.level, { count: 0, sum: 0, perfect: 0 }).get(task.level)!]) {

@@ -91,7 +91,7 @@ async function lock(dir: string): Promise<() => Promise<void>> {
   throw new CliError(`--out ${dir}: cannot lock ${LOCK_FILE}`);
 }
 
-function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "aborted" }>, allOrNothing: boolean): ResultLine {
+function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "aborted" }>, cfg: EvalConfig): ResultLine {
   const base = { id: task.id, index: task.info.index, level: task.level, variant: task.variant, rollout };
   if (outcome.kind === "error") {
     return {
@@ -106,7 +106,7 @@ function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "
       error: outcome.error,
     };
   }
-  const scored = scoreReply(outcome.reply, task.answer, { allOrNothing });
+  const scored = scoreReply(outcome.reply, task.answer, { allOrNothing: cfg.allOrNothing, strictEnd: cfg.strictEnd });
   return {
     ...base,
     reply: outcome.reply,
@@ -241,7 +241,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
           inFlight--;
         }
         if (outcome.kind === "aborted") continue;
-        const line = lineOf(task, rollout, outcome, cfg.allOrNothing);
+        const line = lineOf(task, rollout, outcome, cfg);
         // Scrubbed field by field (a server may echo the key), so the line stays valid JSON.
         if (line.reply !== null) line.reply = redactor.scrub(line.reply);
         if (line.error !== null) line.error = redactor.scrub(line.error);
@@ -283,7 +283,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
     const missing = total - stats.overall.done;
     await writeSummary(missing === 0 ? "complete" : "interrupted");
     if (fatal !== null) throw fatal;
-    stderr.write(redactor.scrub(`succ eval: ${cfg.model} at ${cfg.displayBaseURL}, seed ${cfg.seed}, level ${cfg.level === 0 ? "mix" : cfg.level}${cfg.fictionalLaw ? ", fictional law" : ""}${cfg.allOrNothing ? ", all-or-nothing" : ""}\n`));
+    stderr.write(redactor.scrub(`succ eval: ${cfg.model} at ${cfg.displayBaseURL}, seed ${cfg.seed}, level ${cfg.level === 0 ? "mix" : cfg.level}${cfg.fictionalLaw ? ", fictional law" : ""}${cfg.allOrNothing ? ", all-or-nothing" : ""}${cfg.strictEnd ? ", strict end" : ""}\n`));
     stderr.write(summaryTable(stats, total));
     stderr.write(`results: ${resultsPath}\nsummary: ${summaryPath}\n`);
     if (stats.overall.errors > 0) {
