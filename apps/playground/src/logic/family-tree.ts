@@ -21,7 +21,7 @@ export interface CivilShare {
 export interface TreeNode {
   id: string;
   name: string;
-  /** Where the person stands: "child", "grandchild", "father", "sibling (consanguin)", "paternal, degree 2"… */
+  /** Where the person stands, as a code `kind:detail` ("child", "halfsibling:consanguin", "ascendant:2", "legatee:unrelated"…), worded by the interface. */
   place: string;
   status: PersonStatus;
   /** Children of a spouse: common to both spouses, or not. */
@@ -82,7 +82,7 @@ export function civilShare(v: unknown): CivilShare | null {
     }
   }
   const fraction = str(s.fraction);
-  if (fraction && parts.length === 1 && !parts[0]!.includes("/")) parts[0] = `${parts[0]} = ${fraction} of N`;
+  if (fraction && parts.length === 1 && !parts[0]!.includes("/")) parts[0] = `${parts[0]} = ${fraction} N`;
   return { title: str(s.title) || "—", basis: str(s.basis) || null, parts };
 }
 
@@ -133,25 +133,25 @@ export function familyTree(dossier: unknown, devolution?: unknown): FamilyTree |
     for (const t of list) if (alive(t)) mark(t, letter(k++));
     return list;
   };
-  const children = lettered(arr(fam.children).map((c) => line(c, ["child", "grandchild", "great-grandchild"], 0)));
+  const children = lettered(arr(fam.children).map((c) => line(c, ["child", "grandchild", "greatgrandchild"], 0)));
   const siblings = lettered(
     arr(fam.siblings).map((s) => {
-      const node = line(s, ["sibling", "nephew or niece"], 0);
+      const node = line(s, ["sibling", "nephew"], 0);
       const blood = str(s.blood) || "germain";
-      node.place = blood === "germain" ? "sibling" : `half-sibling (${blood})`;
+      node.place = blood === "germain" ? "sibling" : `halfsibling:${blood}`;
       return node;
     }),
   );
   const parents: TreeNode[] = [];
   for (const [key, place] of [["father", "father"], ["mother", "mother"]] as const) {
     const p = obj(fam[key]);
-    if (p) parents.push(make(p, place, { name: str(bens.get(str(p.id))?.name) || (str(p.status) === "predeceased" ? `(${place}, predeceased)` : `(${place})`) }));
+    if (p) parents.push(make(p, place, { name: str(bens.get(str(p.id))?.name) || "—" }));
   }
   const branches: FamilyTree["branches"] = { paternal: [], maternal: [] };
   for (const [key, order] of [["ascendants", "ascendant"], ["collaterals", "collateral"]] as const) {
     for (const a of arr(fam[key])) {
       const side = str(a.branch) === "maternal" ? "maternal" : "paternal";
-      branches[side].push(make(a, `${order}, degree ${str(a.degree) || "?"}`));
+      branches[side].push(make(a, `${order}:${str(a.degree) || "?"}`));
     }
   }
   for (const list of Object.values(branches)) list.sort((x, y) => x.place.localeCompare(y.place));
@@ -160,19 +160,19 @@ export function familyTree(dossier: unknown, devolution?: unknown): FamilyTree |
     return id ? make({ id }, place) : null;
   };
   const spouse = single("spouse", "spouse");
-  const partner = single("partner", "PACS partner");
+  const partner = single("partner", "partner");
   const others: TreeNode[] = [];
-  for (const [id, b] of bens) if (!used.has(id)) others.push(make({ id }, str(b.relationship) === "pacs" ? "PACS partner" : `legatee (${str(b.relationship) || "?"})`));
+  for (const [id, b] of bens) if (!used.has(id)) others.push(make({ id }, str(b.relationship) === "pacs" ? "partner" : `legatee:${str(b.relationship) || "?"}`));
   const person = obj(d.person);
   return {
     deceased: { name: str(person?.name) || "(deceased)", date: str(d.date) },
     spouse,
-    partner: partner ?? others.find((o) => o.place === "PACS partner") ?? null,
+    partner: partner ?? others.find((o) => o.place === "partner") ?? null,
     parents,
     siblings,
     children,
     branches,
-    others: others.filter((o) => o.place !== "PACS partner"),
+    others: others.filter((o) => o.place !== "partner"),
     computed: shares !== null,
   };
 }
