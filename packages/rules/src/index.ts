@@ -10,12 +10,14 @@ export { CIVIL, CIVIL_CODE_URL, CIVIL_ENACTED, type DisposableShareRow } from ".
 export { RELATIONSHIPS, RELATIONSHIP_FR, DESCENDANTS, CIVIL_RELATIONSHIPS, type Relationship, type TransferKind } from "./relationships.js";
 export { ARTICLES, CGI_URL, SOURCES, articleUrl, type ArticleKey } from "./references.js";
 export { ENACTED } from "./enactments.js";
+export { HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH } from "./cash-gifts.js";
 export { SCALE_OF, type ScaleName } from "./scales.js";
 export { usufructPercent } from "./usufruct.js";
 export {
   DATED_LAW,
   LAW_SERIES,
   LawCoverageError,
+  SEED_LAW_DAY,
   constantLaw,
   coverageStart,
   datedLaw,
