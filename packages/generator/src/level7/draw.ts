@@ -263,21 +263,22 @@ function euros(rng: Rng, lo: number, hi: number): number {
 }
 
 /** The assets and debts: common ones under a community, own ones (inherited, given, personal). */
-function drawAssets(c: Ctx, regime: Regime | null, inherited: { parent: "father" | "mother"; by: "gift" | "succession" } | null): void {
+/** `large`: a spouse takes much of the estate (or its half of the community), so the rest must be worth taxing. */
+function drawAssets(c: Ctx, regime: Regime | null, inherited: { parent: "father" | "mother"; by: "gift" | "succession" } | null, large = false): void {
   const { rng } = c;
   const assets: Asset[] = [];
   const debts: Debt[] = [];
   const community = regime === "communaute_legale" || regime === "communaute_universelle";
   const place = (): string => town(rng);
   const home = rng.pick(COMMON_LABELS.slice(0, 2));
-  const homeCents = euros(rng, 90_000, 900_000);
+  const homeCents = large ? euros(rng, 250_000, 1_600_000) : euros(rng, 90_000, 900_000);
   if (regime === "separation_de_biens" && rng.chance(50)) {
     assets.push({ label: `Moitié indivise (acquise avec le conjoint) de : ${home} ${place()}`, cents: roundEuros(homeCents / 2, 100), ownership: "own" });
   } else assets.push({ label: `${home} ${place()}`, cents: homeCents, ownership: community ? "common" : "own" });
   const k = rng.int(1, 2);
   for (const label of rng.sample(ACCOUNT_LABELS, k)) {
     const own = regime === "communaute_legale" && rng.chance(25);
-    assets.push({ label: own ? `${label} (biens propres, acquis avant le mariage)` : label, cents: euros(rng, 8_000, 400_000), ownership: community && !own ? "common" : "own" });
+    assets.push({ label: own ? `${label} (biens propres, acquis avant le mariage)` : label, cents: large ? euros(rng, 60_000, 900_000) : euros(rng, 8_000, 400_000), ownership: community && !own ? "common" : "own" });
   }
   if (inherited && regime !== "communaute_universelle") {
     const year = rng.int(1990, c.act.y - 2);
@@ -327,7 +328,8 @@ function maybeGift(c: Ctx, to: readonly Beneficiary[], percent: number): void {
   if (compareDates(from, until) >= 0) return;
   const date = dateBetween(rng, from, until);
   const realty = rng.chance(50);
-  const cents = euros(rng, 20_000, 250_000);
+  const gross = c.draft.assets.reduce((sum, a) => sum + a.cents, 0);
+  const cents = Math.max(5_000_00, roundEuros((gross * rng.int(3, 18)) / 100, 500));
   const atDeath = realty ? roundEuros(cents * rng.int(95, 140) / 100, 100) : cents;
   const pg = { beneficiary: x.id, date, cents, cash790G: false };
   const deed = deedOf(pg, new Map(), x.relationship, false);
@@ -347,7 +349,9 @@ function maybeContract(c: Ctx, to: readonly Beneficiary[], percent: number): voi
   const { rng } = c;
   if (to.length === 0 || !rng.chance(percent)) return;
   const x = rng.pick(to);
-  const subscribedOn = dateBetween(rng, maxDate({ y: 1999, m: 1, d: 10 }, addYears(c.draft.subject.birth, 30)), addYears(c.act, -2));
+  const from = maxDate({ y: 1999, m: 1, d: 10 }, addYears(c.draft.subject.birth, 30));
+  if (daysBetween(from, addYears(c.act, -2)) < 62) return;
+  const subscribedOn = dateBetween(rng, from, addYears(c.act, -2));
   const contract: ContractDraft = {
     label: rng.pick(["Contrat Horizon Patrimoine", "Contrat Sérénité Vie", "Contrat Avenir Plus", "Contrat Cap Transmission"] as const),
     insurer: rng.pick(INSURERS),
@@ -370,7 +374,9 @@ function emptyWill(c: Ctx): Will {
 
 /** A cash bequest of about `share` percent of the estate. */
 function bequestCents(c: Ctx, percent: number): number {
-  const gross = c.draft.assets.reduce((s, a) => s + a.cents, 0);
+  // The estate's part: half of what is common (art. 1475).
+  const part = (x: { cents: number; ownership: "own" | "common" }): number => (x.ownership === "common" ? x.cents / 2 : x.cents);
+  const gross = c.draft.assets.reduce((s, a) => s + part(a), 0) - c.draft.debts.reduce((s, x) => s + part(x), 0);
   return Math.max(5_000_00, roundish(c.rng, Math.floor((gross * percent) / 100)));
 }
 
@@ -398,7 +404,7 @@ function spouseDescendants(rng: Rng): Level7Draft {
   const option = rng.pick(options);
   const m = drawMarriage(c, regime, option, ddv);
   c.draft.marriage = m;
-  drawAssets(c, regime, null);
+  drawAssets(c, regime, null, true);
   if (regime === "communaute_legale" && allCommon && !option.startsWith("ddv") && c.draft.assets.some((a) => a.ownership === "own") && rng.chance(12)) {
     m.attributionIntegrale = true;
     m.contract ??= { date: addDays(m.date, -rng.int(20, 90)), notary: notary(rng) };
@@ -432,14 +438,14 @@ function descendantsWill(rng: Rng): Level7Draft {
     legatee = addBen(c, c.b.person(c.b.otherFamily(), !c.draft.subject.female), "pacs", birthForAge(rng, c.act, Math.max(30, c.age + rng.int(-10, 8))));
     c.draft.partner = legatee;
   } else legatee = rng.chance(60) ? outsider(c, "unrelated", "ami", [30, 85]) : outsider(c, "unrelated", "filleul, sans lien de parenté", [20, 55]);
-  const kind = rng.weighted([["disposable", 25], ["fraction", 35], ["universal", 15], ["bequests", 25]] as const);
+  const kind = rng.weighted([["disposable", 12], ["fraction", 40], ["universal", 18], ["bequests", 30]] as const);
   if (kind === "disposable") w.disposableShareTo = legatee.id;
   else if (kind === "universal") w.universalLegatee = legatee.id;
   else if (kind === "fraction") {
-    const f = rng.pick([[1, 2], [1, 3], [2, 3], [3, 4], [1, 4]] as const);
+    const f = rng.pick([[1, 2], [1, 2], [2, 3], [3, 4], [1, 3]] as const);
     w.fractional.push({ beneficiary: legatee.id, num: f[0], den: f[1] });
   } else {
-    w.bequests.push({ beneficiary: legatee.id, cents: bequestCents(c, rng.int(20, 75)) });
+    w.bequests.push({ beneficiary: legatee.id, cents: bequestCents(c, rng.int(30, 80)) });
     if (rng.chance(40)) {
       const l2 = outsider(c, "unrelated", "ami", [25, 85]);
       w.bequests.push({ beneficiary: l2.id, cents: bequestCents(c, rng.int(5, 30)) });
@@ -467,7 +473,7 @@ function spouseNoDescendants(rng: Rng): Level7Draft {
   if (noParent && c.draft.siblings.length > 0 && rng.chance(75)) inherited = { parent: rng.pick(["father", "mother"] as const), by: rng.chance(75) ? "succession" : "gift" };
   const regime: Regime = rng.weighted([["communaute_legale", 55], ["separation_de_biens", 35], ["communaute_universelle", inherited ? 0 : 10]] as const);
   c.draft.marriage = drawMarriage(c, regime, null, false);
-  drawAssets(c, regime, inherited);
+  drawAssets(c, regime, inherited, true);
   maybeRecompense(c, c.draft.marriage, 30);
   if (inherited === null && rng.chance(45)) {
     const w = emptyWill(c);
@@ -510,7 +516,7 @@ function branches(rng: Rng): Level7Draft {
   c.draft.situation = rng.pick(["single", "divorced"] as const);
   orphan(c);
   const fam = { paternal: c.b.family, maternal: c.draft.mother.person.last };
-  const sides: Branch[] = rng.chance(80) ? ["paternal", "maternal"] : [rng.pick(["paternal", "maternal"] as const)];
+  const sides: Branch[] = rng.chance(92) ? ["paternal", "maternal"] : [rng.pick(["paternal", "maternal"] as const)];
   if (third) {
     for (const branch of sides) {
       const p = branch === "paternal" ? c.draft.father : c.draft.mother;
