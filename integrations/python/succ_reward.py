@@ -164,7 +164,7 @@ def score(
 
     ``ids`` are task ids ("succession-4-1") of the set drawn from ``seed``: the server rebuilds
     the gold answers. Or give ``answers=`` (gold answers, as dicts or JSON text) instead of ids.
-    Options: ``task_set`` ("mix", the default set of mixed levels, or "level-1" … "level-6",
+    Options: ``task_set`` ("mix", the default set of mixed levels, or "level-1" … "level-7",
     the set of `succ generate --level L`), ``set_options`` ({"fictionalLaw": True} for the
     tasks of `succ generate --fictional-law`),
     ``all_or_nothing``, ``trim_reply`` (drop a leading <think>…</think> and end-of-sequence

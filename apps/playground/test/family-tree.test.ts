@@ -77,16 +77,43 @@ describe("the family tree of a computed-mode dossier", () => {
   it("shows each heir's title, basis and non-zero parts when the engine gives a devolution", () => {
     const devolution = {
       shares: {
-        B1: { title: "spouse", basis: "art. 757", fullOwnership: "77125", usufruct: "0", bareOwnership: "0", legacies: "0", fraction: "1/4" },
-        B3: { title: "heir", basis: "art. 752", fullOwnership: "0", usufruct: "0", bareOwnership: "0", legacies: "0" },
+        B1: { title: "spouse", basis: "art. 757", fullOwnership: "77125", usufruct: "0", bareOwnership: "0", legacies: "0", retour757_3: "0", ofNetEstate: { fullOwnership: "1/4", usufruct: "0", bareOwnership: "0" } },
+        B3: { title: "heir", basis: "art. 752", fullOwnership: "0", usufruct: "0", bareOwnership: "0", legacies: "0", retour757_3: "0", ofNetEstate: { fullOwnership: "0", usufruct: "0", bareOwnership: "0" } },
       },
     };
     const t = familyTree(dossier, devolution)!;
     expect(t.computed).toBe(true);
-    expect(t.spouse!.share).toEqual({ title: "spouse", basis: "art. 757", parts: ["PP 77125 € = 1/4 N"] });
+    expect(t.spouse!.share).toEqual({ title: "spouse", basis: "art. 757", parts: ["PP 1/4 N (77125 €)"] });
     expect(t.children[1]!.children[0]!.share).toEqual({ title: "heir", basis: "art. 752", parts: [] });
     // No share for a person the devolution does not list.
     expect(t.children[0]!.share).toBeNull();
     expect(civilShare({ title: "legatee", legacies: new JsonNumber("20000.50") })).toEqual({ title: "legatee", basis: null, parts: ["legs 20000.50 €"] });
+  });
+});
+
+describe("the family tree of a level-7 task", () => {
+  it("shows every beneficiary of the devolution with the engine's share", async () => {
+    const { generateTask } = await import("@succ/generator");
+    const { compute, readDossier } = await import("@succ/engine");
+    const { devolutionOf } = await import("../src/logic/family-tree.js");
+    const t = generateTask(0, 0, 7 as 0);
+    const result = compute(readDossier(t.info.dossier));
+    const tree = familyTree(t.info.dossier, devolutionOf(result))!;
+    expect(tree.computed).toBe(true);
+    const all = [tree.spouse, tree.partner, ...tree.parents, ...tree.branches.paternal, ...tree.branches.maternal, ...tree.others];
+    const walk = (nodes: typeof tree.children): void => {
+      for (const n of nodes) {
+        all.push(n);
+        walk(n.children);
+      }
+    };
+    walk(tree.children);
+    walk(tree.siblings);
+    // Every beneficiary appears once, with the engine's title.
+    for (const b of t.info.dossier.beneficiaries) {
+      const found = all.filter((n) => n?.id === b.id);
+      expect(found.length, b.id).toBe(1);
+      expect(found[0]!.share?.title).toBe((t.info.devolution!.shares as Record<string, { title: string }>)[b.id]!.title);
+    }
   });
 });

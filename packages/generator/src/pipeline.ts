@@ -22,7 +22,7 @@ import type { CivilMistake } from "./level7/mistakes.js";
 import type { Level7Draft, Level7Variant } from "./level7/model.js";
 
 /**
- * The one pipeline of levels 1-6: a variant's draft is drawn, then passes every guard in order
+ * The one pipeline of levels 1-7: a variant's draft is drawn, then passes every guard in order
  * (the first failed guard's name is a redraw) and becomes a task: its dossier, its gold answer,
  * its prompt (the presentation of the law is the level's, from LEVEL_SPEC, or the task's
  * fictional law) and its difficulty. The guards every level passes live in guards.ts; what

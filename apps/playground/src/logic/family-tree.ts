@@ -6,6 +6,8 @@
  * person's civil share and title from the result's `devolution`.
  */
 
+import { devolutionJson, type Devolution } from "@succ/engine";
+
 type Json = Record<string, unknown>;
 
 export type PersonStatus = "alive" | "predeceased" | "renounced";
@@ -61,28 +63,31 @@ function str(v: unknown): string {
   return "";
 }
 
+/** The parts of a share (`DevolutionJson` keys) and their notarial abbreviations. */
 const PARTS: readonly [string, string][] = [
   ["fullOwnership", "PP"],
   ["usufruct", "US"],
   ["bareOwnership", "NP"],
   ["legacies", "legs"],
+  ["retour757_3", "757-3"],
 ];
 
-/** A share of `devolution.shares`, whatever the exact keys: the title, the basis, and the non-zero amounts. */
+/**
+ * A share of the engine's `devolutionJson(…).shares`: the title, the basis, and each non-zero
+ * part as its amount, with its fraction of the net estate N when the engine gives one.
+ */
 export function civilShare(v: unknown): CivilShare | null {
   const s = obj(v);
   if (!s) return null;
+  const ofN = obj(s.ofNetEstate);
   const parts: string[] = [];
   for (const [key, short] of PARTS) {
-    const x = s[key];
-    const text = str(obj(x)?.amount ?? x);
+    const text = str(s[key]);
     if (text && !/^0+(\.0+)?$/.test(text)) {
-      const fr = str(obj(x)?.fraction ?? s[`${key}Fraction`]);
-      parts.push(fr ? `${short} ${fr} (${text} €)` : `${short} ${text} €`);
+      const fr = str(ofN?.[key]);
+      parts.push(fr && fr !== "0" ? `${short} ${fr} N (${text} €)` : `${short} ${text} €`);
     }
   }
-  const fraction = str(s.fraction);
-  if (fraction && parts.length === 1 && !parts[0]!.includes("/")) parts[0] = `${parts[0]} = ${fraction} N`;
   return { title: str(s.title) || "—", basis: str(s.basis) || null, parts };
 }
 
@@ -177,7 +182,8 @@ export function familyTree(dossier: unknown, devolution?: unknown): FamilyTree |
   };
 }
 
-/** The `devolution` of an engine result, when the engine computed one (computed mode). */
+/** The devolution of an engine result as the engine's JSON (exact decimal strings), when it computed one (computed mode). */
 export function devolutionOf(result: unknown): unknown {
-  return obj(result)?.devolution;
+  const d = obj(result)?.devolution;
+  return d ? devolutionJson(d as unknown as Devolution) : undefined;
 }

@@ -261,7 +261,7 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fi
     "| field | type | |",
     "| --- | --- | --- |",
     '| `id` | string | `succession-<level>-<index>`, unique within a seed |',
-    "| `level` | int32 | the task's level, 1 to 6 |",
+    "| `level` | int32 | the task's level, 1 to 7 |",
     "| `variant` | string | the kind of dossier (`spouse-children`, `gift-790g`, …) |",
     "| `seed` | int64 | the seed of the task's set |",
     "| `index` | int64 | the task's index in its set |",

@@ -10,11 +10,16 @@ import type { Level7Draft, Member } from "./model.js";
 
 type Json = Record<string, unknown>;
 
-/** A node of `family`: `{ id }` for a living, accepting person, else its name, status and descendants. */
-function node(m: Member, extra: Json = {}): Json {
+/**
+ * A node of `family`: `{ id }` for a living, accepting person, else its name, status and
+ * descendants, with an id `P1`, `P2`, … in the order the file names them (children, then
+ * brothers and sisters, each before its descendants).
+ */
+function node(m: Member, ids: Map<Member, string>, extra: Json = {}): Json {
   if (m.status === "alive") return { id: m.id, ...extra };
-  const out: Json = { id: m.id, name: nameOf(m.person), status: m.status, ...extra };
-  if (m.descendants.length > 0) out.descendants = m.descendants.map((x) => node(x));
+  if (!ids.has(m)) ids.set(m, `P${ids.size + 1}`);
+  const out: Json = { id: ids.get(m), name: nameOf(m.person), status: m.status, ...extra };
+  if (m.descendants.length > 0) out.descendants = m.descendants.map((x) => node(x, ids));
   return out;
 }
 
@@ -41,10 +46,11 @@ export function toCivilDossier(d: Level7Draft): DossierInput {
   const family: Json = {};
   if (d.spouse) family.spouse = d.spouse.id;
   if (d.partner) family.partner = d.partner.id;
-  family.children = d.children.map((m) => node(m, d.spouse ? { common: m.common === true } : {}));
+  const ids = new Map<Member, string>();
+  family.children = d.children.map((m) => node(m, ids, d.spouse ? { common: m.common === true } : {}));
   family.father = parentNode(d.father);
   family.mother = parentNode(d.mother);
-  family.siblings = d.siblings.map((m) => node(m, { blood: m.blood }));
+  family.siblings = d.siblings.map((m) => node(m, ids, { blood: m.blood }));
   if (d.ascendants.length > 0 || d.variant === "branches") family.ascendants = d.ascendants.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
   if (d.collaterals.length > 0) family.collaterals = d.collaterals.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
   const out: Json = {

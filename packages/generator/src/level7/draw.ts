@@ -153,7 +153,10 @@ function childStatuses(rng: Rng, k: number, souchePercent: number): Status[] {
 }
 
 function addChildren(c: Ctx, k: number, souchePercent: number): Member[] {
-  const list = childStatuses(c.rng, k, souchePercent).map((s) => child(c, s));
+  // The file lists the children from the eldest.
+  const list = childStatuses(c.rng, k, souchePercent)
+    .map((s) => child(c, s))
+    .sort((x, y) => compareDates(x.birth, y.birth));
   c.draft.children = list;
   return list;
 }
@@ -255,7 +258,7 @@ function drawMarriage(c: Ctx, regime: Regime, option: SpouseOption | null, ddv: 
 }
 
 const COMMON_LABELS = ["Maison d'habitation à", "Appartement à", "Maison de vacances à", "Terrain à bâtir à"] as const;
-const ACCOUNT_LABELS = ["Comptes courants et livrets", "Portefeuille de titres", "Parts de la SCI du Moulin", "Véhicule et bateau"] as const;
+const ACCOUNT_LABELS = ["Comptes courants et livrets", "Portefeuille de titres", "Parts de la SCI du Moulin", "Compte titres et plan d'épargne en actions"] as const;
 
 /** Whole euros, at least 1,000 €, in cents. */
 function euros(rng: Rng, lo: number, hi: number): number {
@@ -282,8 +285,9 @@ function drawAssets(c: Ctx, regime: Regime | null, inherited: { parent: "father"
   }
   if (inherited && regime !== "communaute_universelle") {
     const year = rng.int(1990, c.act.y - 2);
-    const what = rng.pick(["Maison de famille à", "Terres agricoles à", "Bois et landes à", "Appartement à"] as const);
-    const how = inherited.by === "succession" ? `recueilli${what.startsWith("Terres") || what.startsWith("Bois") ? "s" : "e"} dans la succession` : "reçu en donation";
+    // Each with the ending its past participle takes (feminine, plural).
+    const [what, ending] = rng.pick([["Maison de famille à", "e"], ["Terres agricoles à", "es"], ["Bois et landes à", "s"], ["Appartement à", ""]] as const);
+    const how = inherited.by === "succession" ? `recueilli${ending} dans la succession` : `reçu${ending} en donation`;
     const fr = inherited.parent === "father" ? "de son père" : "de sa mère";
     assets.push({ label: `${what} ${place()} (${how} ${fr} en ${year})`, cents: euros(rng, 40_000, 400_000), ownership: "own", receivedFrom: { ...inherited, year } });
   } else if (regime === "communaute_legale" && rng.chance(45)) {
