@@ -9,6 +9,7 @@ export type { RegimeSeries } from "./series.js";
 export { RELATIONSHIPS, RELATIONSHIP_FR, DESCENDANTS, type Relationship, type TransferKind } from "./relationships.js";
 export { ARTICLES, CGI_URL, SOURCES, articleUrl, type ArticleKey } from "./references.js";
 export { ENACTED } from "./enactments.js";
+export { LAW_COVERAGE, type Coverage, type CoverageDay } from "./coverage.js";
 export { SCALE_OF, type ScaleName } from "./scales.js";
 export { usufructPercent } from "./usufruct.js";
 export {
@@ -16,12 +17,14 @@ export {
   LAW_SERIES,
   LawCoverageError,
   constantLaw,
+  coverageOf,
   coverageStart,
   datedLaw,
   dayAfter,
   isDay,
   isLawCoverageError,
   lawOn,
+  personalAllowance,
   valueOn,
   type Law,
   type LawSeries,
