@@ -40,6 +40,32 @@ export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furni
 }
 
 /**
+ * The values of a dossier's date, once the date is checked against the days its rule set
+ * computes (under `cgi`, the days the source's values are verified for); throws a DossierError
+ * naming `date`.
+ */
+export function checkedLaw(d: Pick<Dossier, "ruleSet" | "date">, source: LawSource): Law {
+  if (d.ruleSet === "cgi") {
+    const { verifiedFrom, verifiedThrough } = coverageOf(source);
+    const day = formatDate(d.date);
+    if (day < verifiedFrom.day || day > verifiedThrough.day) {
+      throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${verifiedFrom.day} to ${verifiedThrough.day}, not ${day}` }]);
+    }
+  }
+  try {
+    const law = lawAt(source, d.date);
+    // Touch the values every computation reads, so that a date the tables do not cover fails here.
+    void law.scales.directLine;
+    void law.allowances.personal.estate.child;
+    void law.recallYears;
+    return law;
+  } catch (e) {
+    if (isLawCoverageError(e)) throw new DossierError([{ path: "date", message: e.message }]);
+    throw e;
+  }
+}
+
+/**
  * The checks of a dossier that depend on the law it is computed under: the `cgi` window, the
  * net estate against the bequests, then each family's checks (of each prior gift, then of the
  * whole dossier), for the families of the dossier's rule set. Returns the values of the act's
@@ -49,24 +75,7 @@ export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furni
 export function checkDossier(d: Dossier, source: LawSource, context: (law: Law) => Context, table: readonly RuleFamily[] = FAMILIES): { law: Law; net: ReturnType<typeof netEstateOf> | null } {
   const issues: DossierIssue[] = [];
   const out = collector(issues);
-  if (d.ruleSet === "cgi") {
-    const { verifiedFrom, verifiedThrough } = coverageOf(source);
-    const day = formatDate(d.date);
-    if (day < verifiedFrom.day || day > verifiedThrough.day) {
-      throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${verifiedFrom.day} to ${verifiedThrough.day}, not ${day}` }]);
-    }
-  }
-  let law: Law;
-  try {
-    law = lawAt(source, d.date);
-    // Touch the values every computation reads, so that a date the tables do not cover fails here.
-    void law.scales.directLine;
-    void law.allowances.personal.estate.child;
-    void law.recallYears;
-  } catch (e) {
-    if (isLawCoverageError(e)) throw new DossierError([{ path: "date", message: e.message }]);
-    throw e;
-  }
+  const law = checkedLaw(d, source);
   const c = context(law);
   const families = table.filter((f) => c.has(f));
 
@@ -77,7 +86,7 @@ export function checkDossier(d: Dossier, source: LawSource, context: (law: Law) 
     const bequests = sum(d.bequests.map((b) => b.amount));
     if (lt(netEstate, ZERO)) out.fail("debts", "the debts and funeral costs exceed the assets");
     else if (lt(netEstate, bequests)) out.fail("bequests", `bequests total ${formatAmount(bequests)} €, above the net estate`);
-    else if (d.residue.length === 0 && positive(sub(netEstate, bequests))) out.fail("residue", "no shares, but the net estate leaves a residue after the bequests");
+    else if (d.civil === undefined && d.residue.length === 0 && positive(sub(netEstate, bequests))) out.fail("residue", "no shares, but the net estate leaves a residue after the bequests");
   }
   for (const g of d.priorGifts) {
     const b = d.beneficiaries.find((x) => x.id === g.beneficiary)!;

@@ -3,7 +3,7 @@ import { DATED_LAW, isLawCoverageError, usufructPercent, type Law, type LawSourc
 import { ageOn } from "./dates.js";
 import { add, euro, lt, mul, mulRatio, ONE, positive, sub, sum, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, RuleSet } from "./dossier.js";
-import { checkDossier, netEstateOf } from "./check.js";
+import { checkDossier, checkedLaw, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
 import { applies, type AllowanceItem, type Context, type Exemption, type RuleFamily } from "./family.js";
 import { FAMILIES } from "./families/index.js";
@@ -16,6 +16,9 @@ import { familyOf, type Rule } from "./rules.js";
 import { scaleSlices, type BandDetail } from "./scale.js";
 import { lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 import type { GrossEstate } from "./assets.js";
+import { devolve, type Devolution } from "./civil/devolution.js";
+import { liquidate } from "./civil/liquidation.js";
+import { civilParts, collateralScale, representationAllowance } from "./civil/tax.js";
 
 export type { AllowanceItem, Exemption, Exemption790G, HousingExemption, RecallDetail, RecalledGift };
 
@@ -50,7 +53,7 @@ export interface AnswerLine {
 
 export interface ValuePart {
   /** lifeInsurance757B: the premiums paid after 70 above the beneficiary's share of the allowance (art. 757 B). */
-  kind: "bequest" | "residue" | "residueUsufruct" | "gift" | "lifeInsurance757B";
+  kind: "bequest" | "residue" | "residueUsufruct" | "gift" | "lifeInsurance757B" | "fullOwnership" | "bareOwnership" | "usufruct" | "legacy" | "retour757-3";
   label: string;
   /** Base amount before the fraction and the bare-ownership percentage. */
   base: Fraction;
@@ -118,8 +121,11 @@ interface ResultBase {
 
 export interface EstateResult extends ResultBase {
   kind: "estate";
+  /** In computed mode, the estate after the liquidation of the matrimonial regime. */
   dossier: EstateDossier;
   estate: EstateTotals;
+  /** Computed mode (a dossier with `family`): the civil devolution the tax was computed on. */
+  devolution?: Devolution;
 }
 
 export interface GiftResult extends ResultBase {
@@ -142,12 +148,13 @@ export function roundEuro(x: Fraction): number {
 const floor0 = (a: Fraction): Fraction => (positive(a) ? a : ZERO);
 
 /** The context of one computation: the dossier, the values of its date, the source, the switches, the table of families. */
-function contextOf(d: Dossier, source: LawSource, ignore: ReadonlySet<string>, families: readonly RuleFamily[]): (law: Law) => Context {
+function contextOf(d: Dossier, source: LawSource, ignore: ReadonlySet<string>, families: readonly RuleFamily[]): (law: Law, devolution: Devolution | null) => Context {
   const table = families === FAMILIES ? null : new Map(families.flatMap((f) => Object.entries(f.switches).map(([id, s]) => [id, s] as const)));
   const switchOf = (rule: string) => (table ? table.get(rule) : familyOf(rule)?.switches[rule]);
-  return (law) => ({
+  return (law, devolution) => ({
     d,
     law,
+    devolution,
     source,
     ignore,
     has: (f) => applies(f, d.ruleSet),
@@ -168,11 +175,14 @@ function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<string>, c
   return { assets: n.assets, grossEstate: n.grossEstate, debts: n.debts, funeralDeducted: n.funeralDeducted, funeralMethod: n.funeralMethod, netEstate: n.netEstate, funeralCosts: d.funeralCosts, bequests, residue, usufruct: residueUsufruct(d, law), smallEstate };
 }
 
+/** The part of art. 757 B of a beneficiary named on a life-insurance contract. */
+function lifeParts(life: LifeInsuranceShare | null): ValuePart[] {
+  if (life === null || !positive(life.excess757B)) return [];
+  return [{ kind: "lifeInsurance757B", label: "primes d'assurance-vie versées après 70 ans", base: life.premiums757B, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: life.excess757B }];
+}
+
 function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<string>, life: LifeInsuranceShare | null): ValuePart[] {
-  const parts: ValuePart[] = [];
-  if (life !== null && positive(life.excess757B)) {
-    parts.push({ kind: "lifeInsurance757B", label: "primes d'assurance-vie versées après 70 ans", base: life.premiums757B, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: life.excess757B });
-  }
+  const parts: ValuePart[] = lifeParts(life);
   for (const q of d.bequests) {
     if (q.beneficiary !== b.id) continue;
     parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: q.amount });
@@ -250,16 +260,21 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
   }
 }
 
-function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult {
+function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
   const ignored = options.ignore ?? [];
   const ignore = new Set<string>(ignored);
   const source = options.source ?? options.law ?? DATED_LAW;
   const table = options.families ?? FAMILIES;
+  // Computed mode (a dossier with `family`): the matrimonial regime liquidated first, then the civil devolution.
+  let liquidated: ReturnType<typeof liquidate> | null = null;
+  if (input.kind === "estate" && input.civil !== undefined) liquidated = liquidate(input, input.civil, checkedLaw(input, source));
+  const dossier: Dossier = liquidated?.dossier ?? input;
   const contextAt = contextOf(dossier, source, ignore, table);
-  const { law, net } = checkDossier(dossier, source, contextAt, table);
-  const c = contextAt(law);
-  const families = table.filter((f) => c.has(f));
+  const { law, net } = checkDossier(dossier, source, (l) => contextAt(l, null), table);
   const estate = dossier.kind === "estate" ? estateTotals(dossier, law, ignore, net) : null;
+  const dev = liquidated !== null && dossier.kind === "estate" ? devolve(dossier, dossier.civil!, law, liquidated.assets, estate!.grossEstate, estate!.netEstate, liquidated.liquidation) : null;
+  const c = contextAt(law, dev);
+  const families = table.filter((f) => c.has(f));
   const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : 0;
   const beneficiaries: BeneficiaryResult[] = [];
   const answer: Answer = { beneficiaires: {}, total_droits: 0 };
@@ -274,7 +289,7 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
   const cashFamily = families.includes(CASH_GIFT_790G);
   for (const b of dossier.beneficiaries) {
     const li = life?.get(b.id) ?? null;
-    const parts = dossier.kind === "estate" ? estateParts(dossier, estate!, b, ignore, li) : giftParts(dossier, law, donorAge, b, ignore);
+    const parts = dossier.kind === "estate" ? (dev !== null ? [...lifeParts(li), ...civilParts(dev, dossier, law, b, ignore).map((p) => ({ ...p, fraction: ONE }))] : estateParts(dossier, estate!, b, ignore, li)) : giftParts(dossier, law, donorAge, b, ignore);
     let received = ZERO;
     for (const p of parts) received = add(received, p.amount);
     const exemption = exemptionOf(c, families, estate, b);
@@ -296,7 +311,7 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
     if (!exempt) {
       taxableExact = floor0(sub(sub(sub(received, housing?.amount ?? ZERO), ex?.amount ?? ZERO), recall.remainingAllowance));
       taxable = roundEuro(taxableExact);
-      scale = law.scaleOf[b.relationship];
+      scale = dossier.kind === "estate" && dev !== null ? (dev.representation.has(b.id) && !ignore.has("representation") ? representationAllowance(dev, law, b)?.scale : null) ?? collateralScale(dossier, law, b) ?? law.scaleOf[b.relationship] : law.scaleOf[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
       ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
     }
@@ -310,7 +325,8 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
     answer.total_droits += tax;
   }
   const base = { ruleSet: dossier.ruleSet, law, ignored: ignored as readonly Rule[], families: table, beneficiaries, answer };
-  return dossier.kind === "estate" ? { kind: "estate", dossier, estate: estate!, ...base } : { kind: "gift", dossier, donorAge, ...base };
+  if (dossier.kind === "estate") return dev !== null ? { kind: "estate", dossier, estate: estate!, devolution: dev, ...base } : { kind: "estate", dossier, estate: estate!, ...base };
+  return { kind: "gift", dossier, donorAge, ...base };
 }
 /** Whether two answers are equal, field by field. */
 export function sameAnswer(a: Answer, b: Answer): boolean {

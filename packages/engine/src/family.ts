@@ -2,6 +2,7 @@ import type Fraction from "fraction.js";
 import type { Law, LawSource } from "@succ/rules";
 import type { Beneficiary, Dossier, PriorGift, RuleSet } from "./dossier.js";
 import type { DossierIssue } from "./errors.js";
+import type { Devolution } from "./civil/devolution.js";
 
 /**
  * A rule family: one article of the law (or a few that work together) as the engine applies it.
@@ -62,6 +63,8 @@ export interface Context {
   /** Where the values of other dates come from (a prior gift's). */
   readonly source: LawSource;
   readonly ignore: ReadonlySet<string>;
+  /** Computed mode (an estate with `family`): the civil devolution the tax is computed on; null otherwise (and in the checks). */
+  readonly devolution: Devolution | null;
   /** Whether the dossier's rule set has this family. */
   has(family: RuleFamily): boolean;
   /** Whether a switch is on: the dossier's rule set has it and it is not ignored. */

@@ -1,7 +1,10 @@
 import { LAW_SERIES } from "@succ/rules";
 import type { Beneficiary } from "../dossier.js";
 import { ratio } from "../exact.js";
+import { representationAllowance } from "../civil/tax.js";
 import { family, type AllowanceItem, type Context } from "../family.js";
+
+const LABEL = "Abattement (part de l'enfant représenté)";
 
 /**
  * Representation of a predeceased child (art. 779 I, estates): the grandchildren who represent
@@ -17,9 +20,13 @@ export const REPRESENTATION = family({
     representation: { ruleSets: ["seed", "cgi"], fr: "représentation d'un enfant prédécédé (art. 779 I)" },
   },
   allowances(c: Context, b: Beneficiary): AllowanceItem[] {
-    if (c.d.kind !== "estate" || b.represents === null || !c.on("representation")) return [];
+    if (c.d.kind !== "estate" || !c.on("representation")) return [];
+    // Computed mode: the devolution says who represents whom, and the allowance of the one represented.
+    const civil = c.devolution !== null ? representationAllowance(c.devolution, c.law, b) : null;
+    if (civil !== null) return [{ source: "representation", amount: civil.amount, article: civil.article, label: LABEL }];
+    if (b.represents === null) return [];
     let count = 0;
     for (const x of c.d.beneficiaries) if (x.represents === b.represents) count++;
-    return [{ source: "representation", amount: ratio(c.law.allowances.personal.estate.child, count), article: LAW_SERIES.allowances.personal.estate.child.reference.article, label: "Abattement (part de l'enfant représenté)" }];
+    return [{ source: "representation", amount: ratio(c.law.allowances.personal.estate.child, count), article: LAW_SERIES.allowances.personal.estate.child.reference.article, label: LABEL }];
   },
 });
