@@ -103,6 +103,7 @@ export function fictionalLaw(seed: number, index: number, base: Law): Law {
       },
       default: fallback,
       disability,
+      disabilityMinorBelow: base.allowances.disabilityMinorBelow,
     },
     exemptions: {
       spouseEstate: base.exemptions.spouseEstate,
@@ -134,6 +135,7 @@ export function fictionalLaw(seed: number, index: number, base: Law): Law {
       insuredAgeLimit: other(rng, 65, 75, li.insuredAgeLimit),
       allowance757B: moved(rng, li.allowance757B, 60, 150, 500),
       contractsFrom: li.contractsFrom,
+      premiumsFrom990I: li.premiumsFrom990I,
     },
   };
   return deepFreeze(law);

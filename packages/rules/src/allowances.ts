@@ -20,6 +20,16 @@ export const DISABILITY_ALLOWANCE = series("abattement des personnes handicapée
   period(159_325, "2011-01-01", null, ENACTED.INDEX2011),
 ]);
 
+/**
+ * Art. 779 II and annexe II au CGI, art. 294: below this age the infirmity is the one that
+ * prevents the beneficiary « d'acquérir une instruction ou une formation professionnelle d'un
+ * niveau normal »; from it, the one that prevents him « de se livrer dans des conditions
+ * normales de rentabilité à toute activité professionnelle ».
+ */
+export const DISABILITY_MINOR_BELOW = series("âge en deçà duquel l'infirmité s'apprécie sur l'instruction ou la formation (annexe II, art. 294)", "years", ref("779 II", "779", SOURCES.DB_779_II), [
+  period(18, "2011-01-01", null, ENACTED.CGI),
+]);
+
 /** Art. 779 IV: between brothers and sisters. */
 export const SIBLING_ALLOWANCE = series("abattement entre frères et sœurs", "EUR", ref("779 IV", "779", SOURCES.F14198), [
   period(15_932, "2011-01-01", null, ENACTED.INDEX2011),

@@ -37,6 +37,10 @@ export const CASH_GIFT_790G = {
  * Art. 790 A bis (version of the finance law for 2025): cash given between 2025-02-15 and
  * 2026-12-31 to buy or build a main residence, or for energy renovation, exempt up to a ceiling
  * per donor and donee. A regime: on any other day it is not in force (`null`).
+ *
+ * In 2026 (see {@link HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH}): no official text read so far says
+ * what the finance law for 2026 made of the article, so the tables keep the text of the finance
+ * law for 2025, and tasks draw no housing gift dated after the confirmed day.
  */
 export const HOUSING_GIFT_790ABIS = {
   ceiling: regime("plafond du don de sommes d'argent pour le logement, par donateur et donataire", "EUR", ref("790 A bis", "790 A bis", SOURCES.F14203), [
@@ -53,3 +57,14 @@ export const HOUSING_GIFT_790ABIS = {
     period(["nephew"], "2025-02-15", "2026-12-31", ENACTED.LF2025),
   ]),
 } as const;
+
+/**
+ * The last day for which an official text read by this project confirms the wording of art. 790
+ * A bis that the tables hold. The text of the finance law for 2025 (art. 71) runs to 2026-12-31;
+ * the finance bill for 2026 carried amendments to it (Sénat I-1592, I-1668, I-2020, I-2372;
+ * Assemblée nationale, 3 November 2025: old housing for first-time buyers from 2026-01-01), and
+ * no promulgated text of the finance law for 2026 nor BOFiP update read so far says which of
+ * them, if any, was kept (press reports say none was). Until one does, generated tasks date no
+ * housing gift after this day; the engine still computes the text of 2025 through 2026-12-31.
+ */
+export const HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH = { day: "2025-12-31", source: SOURCES.PLF2026_790ABIS } as const;

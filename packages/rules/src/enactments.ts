@@ -10,6 +10,7 @@ export const ENACTED = {
   LF2006: "loi n° 2005-1719 du 30 décembre 2005 de finances pour 2006, art. 8",
   BOFIP2012: "en vigueur au plus tard le 12 septembre 2012 (BOI-ENR-DMTG-10-60-10 § 20, première version) ; le texte qui l'a fixé n'a pas été identifié",
   LF2025: "loi n° 2025-127 du 14 février 2025 de finances pour 2025, art. 71",
+  LFR1998: "loi n° 98-1267 du 30 décembre 1998 de finances rectificative pour 1998, art. 20 (art. 990 I)",
   LF1992: "loi n° 91-1322 du 30 décembre 1991 de finances pour 1992, art. 26",
   CGI: "Code général des impôts, rédaction en vigueur (inchangée depuis au moins 2011)",
 } as const;

@@ -10,15 +10,22 @@ export const FUNERAL_DEDUCTION = series("déduction forfaitaire des frais funér
   period(1_500, "2003-01-01", null, ENACTED.LF2003),
 ]);
 
-/** Art. 764 I 3°: furniture (meubles meublants) at this percent of the other assets, without an inventory or a sale. */
-export const FURNITURE_FLAT_RATE = series("forfait mobilier, en pourcentage des autres biens", "percent", ref("764 I 3°", "764", SOURCES.BOFIP_764), [
+/**
+ * Art. 764 I 3°: without a public sale or an inventory, the furniture (meubles meublants) is the
+ * parties' estimate, never below this percent of the other assets ("la valeur imposable ne peut
+ * être inférieure à 5 % de l'ensemble des autres valeurs mobilières et immobilières de la
+ * succession", "sans que l'administration ait à en justifier l'existence"): a minimum, not a flat
+ * rate; the heirs who declare no value above it declare exactly it (the « forfait »).
+ */
+export const FURNITURE_FLAT_RATE = series("minimum des meubles meublants (forfait), en pourcentage des autres biens", "percent", ref("764 I 3°", "764", SOURCES.BOFIP_764), [
   period(5, "2011-01-01", null, ENACTED.CGI),
 ]);
 
 /**
  * Art. 764 bis: the value of the deceased's main residence is reduced when, on the day of death,
  * it is also the main residence of the spouse, the PACS partner, or a child (of the deceased, the
- * spouse or the partner) who is a minor, a protected adult, or disabled (art. 779 II).
+ * spouse or the partner) who is a minor, a protected adult, or an adult unable to work through an
+ * infirmity (art. 779 II) (BOI-ENR-DMTG-10-40-10-30 § 10).
  */
 export const MAIN_RESIDENCE = {
   reductionPercent: series("abattement sur la valeur de la résidence principale", "percent", ref("764 bis", "764 bis", SOURCES.F14198), [

@@ -33,8 +33,12 @@ export const SIBLING_EXEMPTION = {
 
 /**
  * Art. 796-0 with art. 800 I: below these gross estates, heirs dispensed from filing a return owe
- * no inheritance tax: the direct line and the spouse or PACS partner below the first amount
- * (provided no prior gift to them is unregistered), everyone below the second.
+ * no inheritance tax (BOI-ENR-DMTG-10-20-10 § 1: « les personnes visées au I de l'article 800 du
+ * CGI dispensées de dépôt de déclaration de succession sont exonérées »): the direct line and the
+ * spouse or PACS partner below the first amount (800 I 1°, provided no prior gift to them is
+ * unregistered); below the second, « les personnes autres que celles visées au 1° » (800 I 2°),
+ * read literally: a direct-line heir, spouse or partner with an unregistered prior gift is not
+ * exempt, whatever the gross estate.
  */
 export const SMALL_ESTATE_EXEMPTION = {
   directLineBelow: series("actif brut en deçà duquel la ligne directe et le conjoint sont dispensés", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
@@ -43,7 +47,7 @@ export const SMALL_ESTATE_EXEMPTION = {
   directLine: series<readonly Relationship[]>("héritiers exonérés en deçà du premier seuil : ligne directe, conjoint et partenaire de PACS", "relationships", ref("796-0", "796-0", SOURCES.BOFIP_796), [
     period([...DESCENDANTS, "spouse", "pacs"], "2012-09-12", null, ENACTED.BOFIP2012),
   ]),
-  everyoneBelow: series("actif brut en deçà duquel tout héritier est dispensé", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
+  everyoneBelow: series("actif brut en deçà duquel les autres héritiers sont dispensés (800 I 2°)", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
     period(3_000, "2012-09-12", null, ENACTED.BOFIP2012),
   ]),
 } as const;

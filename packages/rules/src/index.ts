@@ -9,12 +9,14 @@ export type { RegimeSeries } from "./series.js";
 export { RELATIONSHIPS, RELATIONSHIP_FR, DESCENDANTS, type Relationship, type TransferKind } from "./relationships.js";
 export { ARTICLES, CGI_URL, SOURCES, articleUrl, type ArticleKey } from "./references.js";
 export { ENACTED } from "./enactments.js";
+export { HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH } from "./cash-gifts.js";
 export { SCALE_OF, type ScaleName } from "./scales.js";
 export { usufructPercent } from "./usufruct.js";
 export {
   DATED_LAW,
   LAW_SERIES,
   LawCoverageError,
+  SEED_LAW_DAY,
   constantLaw,
   coverageStart,
   datedLaw,

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import {
   ARTICLES,
   CGI_URL,
+  HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH,
   LAW_SERIES,
+  SEED_LAW_DAY,
   RELATIONSHIPS,
   datedLaw,
   dayAfter,
@@ -202,6 +204,25 @@ describe("the law of 2017-2026", () => {
   });
   it("the relationships", () => {
     expect([...RELATIONSHIPS]).toEqual(["spouse", "pacs", "child", "grandchild", "greatgrandchild", "sibling", "nephew", "unrelated"]);
+  });
+});
+
+describe("issue 18: the real law's dates and minimums (law of 2026-05-14)", () => {
+  const law = lawOn("2026-05-14");
+  it("art. 990 I taxes only the premiums paid from 1998-10-13 (RM n° 52843)", () => {
+    expect(law.lifeInsurance.premiumsFrom990I).toBe("1998-10-13");
+  });
+  it("annexe II, art. 294: a beneficiary under 18 is judged on his instruction or training", () => {
+    expect(law.allowances.disabilityMinorBelow).toBe(18);
+  });
+  it("the seed rules read the law of a day of 2026: the child allowance 100,000 €, not the 159,325 € of 2012", () => {
+    expect(SEED_LAW_DAY.startsWith("2026-")).toBe(true);
+    expect(lawOn(SEED_LAW_DAY).allowances.personal.estate.child).toBe(100_000);
+  });
+  it("art. 790 A bis: no official text read confirms its wording in 2026, so the confirmed day is in 2025, within the regime", () => {
+    expect(HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH.day < "2026-01-01").toBe(true);
+    expect(lawOn(HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH.day).housingGift790ABis.ceiling).toBe(100_000);
+    expect(HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH.source).toMatch(/^https:\/\/www\.senat\.fr\//);
   });
 });
 

@@ -1,8 +1,8 @@
-import { PERSONAL_ALLOWANCES, DEFAULT_ALLOWANCE, DISABILITY_ALLOWANCE } from "./allowances.js";
+import { PERSONAL_ALLOWANCES, DEFAULT_ALLOWANCE, DISABILITY_ALLOWANCE, DISABILITY_MINOR_BELOW } from "./allowances.js";
 import { CASH_GIFT_790G, HOUSING_GIFT_790ABIS } from "./cash-gifts.js";
 import { FUNERAL_DEDUCTION, FURNITURE_FLAT_RATE, MAIN_RESIDENCE, RECALL_YEARS } from "./estate.js";
 import { SIBLING_EXEMPTION, SMALL_ESTATE_EXEMPTION, SPOUSE_ESTATE_EXEMPTION } from "./exemptions.js";
-import { CONTRACTS_FROM, INSURED_AGE_LIMIT, LEVY_990I_ALLOWANCE, LEVY_990I_EXEMPT, LEVY_990I_SCALE, PREMIUMS_757B_ALLOWANCE } from "./life-insurance.js";
+import { CONTRACTS_FROM, INSURED_AGE_LIMIT, LEVY_990I_ALLOWANCE, LEVY_990I_EXEMPT, LEVY_990I_PREMIUMS_FROM, LEVY_990I_SCALE, PREMIUMS_757B_ALLOWANCE } from "./life-insurance.js";
 import { SCALES, SCALE_OF } from "./scales.js";
 import { deepFreeze, isRegime, isSeries, type RegimeSeries } from "./series.js";
 import type { Series } from "./types.js";
@@ -19,6 +19,7 @@ export const LAW_SERIES = deepFreeze({
     personal: PERSONAL_ALLOWANCES,
     default: DEFAULT_ALLOWANCE,
     disability: DISABILITY_ALLOWANCE,
+    disabilityMinorBelow: DISABILITY_MINOR_BELOW,
   },
   exemptions: {
     spouseEstate: SPOUSE_ESTATE_EXEMPTION,
@@ -40,6 +41,7 @@ export const LAW_SERIES = deepFreeze({
     insuredAgeLimit: INSURED_AGE_LIMIT,
     allowance757B: PREMIUMS_757B_ALLOWANCE,
     contractsFrom: CONTRACTS_FROM,
+    premiumsFrom990I: LEVY_990I_PREMIUMS_FROM,
   },
 } as const);
 
@@ -197,6 +199,12 @@ export const DATED_LAW: LawSource = datedLaw(LAW_SERIES);
 export function lawOn(day: string): Law {
   return DATED_LAW.on(day);
 }
+
+/**
+ * The `seed` rules (levels 1-4) state the amounts of 2026 and apply them whatever the act's date:
+ * they are the rules the prompts state, not the law of a day. Their law is the law of this day.
+ */
+export const SEED_LAW_DAY = "2026-01-01";
 
 /** One law for every date (a fictional law drawn for a task). */
 export function constantLaw(law: Law): LawSource {

@@ -32,6 +32,18 @@ export const PREMIUMS_757B_ALLOWANCE = series("abattement global sur les primes 
   period(30_500, "1992-01-01", null, ENACTED.LF1992),
 ]);
 
+/**
+ * Art. 990 I (as written by the LFR 1998): only the sums due for premiums paid before the insured's
+ * 70th birthday *and from this day on* bear the levy; those of premiums paid before it are exempt
+ * from the levy and from death duties. « Seules les sommes correspondant aux primes versées avant
+ * le soixante-dixième anniversaire de l'assuré et à compter du 13 octobre 1998 seront soumises au
+ * prélèvement » (RM n° 52843, JOAN); BOI-TCAS-AUT-60 § 1. A contract subscribed before this day
+ * must state the capital of its earlier premiums, as the insurer's statement splits it.
+ */
+export const LEVY_990I_PREMIUMS_FROM = series("primes soumises au prélèvement : versées à compter du", "dates", ref("990 I", "990 I", SOURCES.BOFIP_990I), [
+  period("1998-10-13", "1998-10-13", null, ENACTED.LFR1998),
+]);
+
 /** Contracts subscribed before this day are out of the scope of art. 757 B (and of this project). */
 export const CONTRACTS_FROM = series("contrats souscrits à partir du", "dates", ref("757 B", "757 B", SOURCES.BOFIP_757B), [
   period("1991-11-20", "1992-01-01", null, ENACTED.LF1992),

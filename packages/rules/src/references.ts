@@ -61,6 +61,22 @@ export const SOURCES = {
   BOFIP_990I: "https://bofip.impots.gouv.fr/bofip/1335-PGP.html/identifiant=BOI-TCAS-AUT-60-20180516",
   /** BOFiP BOI-ENR-DMTG-10-10-20-20 § 190 and § 210: art. 757 B. */
   BOFIP_757B: "https://bofip.impots.gouv.fr/bofip/3456-PGP.html",
+  /**
+   * DB 7 G 2423 (1996), which quotes annexe II au CGI, art. 293 and 294 (the decree of art. 779 II):
+   * the infirmity must prevent « soit de se livrer dans des conditions normales de rentabilité à
+   * toute activité professionnelle, soit, s'il est âgé de moins de dix-huit ans, d'acquérir une
+   * instruction ou une formation professionnelle d'un niveau normal ».
+   */
+  DB_779_II: "https://bofip-archives.impots.gouv.fr/doctrine/pgp/30278-AIDA",
+  /**
+   * Art. 790 A bis in 2026, read on 2026-12-01: the finance bill for 2026 carried amendments to the
+   * article (Assemblée nationale, 3 November 2025, the Kasbarian amendment: primo-accédants, old
+   * housing, 2026-01-01 to 2027-06-30; Sénat I-1592, I-1668, I-2020, I-2372: the year 2026
+   * replaced by 2027), but no text of the finance law for 2026 as promulgated, nor any BOFiP
+   * update, was found that changes it; secondary press reports (moneyvox.fr, 2026) say that the
+   * measure was not kept in the law adopted under art. 49.3.
+   */
+  PLF2026_790ABIS: "https://www.senat.fr/enseance/2025-2026/138/Amdt_I-2372.html",
   /** BOFiP BOI-ENR-DMTG-10-40-10-20: art. 764, meubles meublants. */
   BOFIP_764: "https://bofip.impots.gouv.fr/bofip/1389-PGP.html/identifiant=BOI-ENR-DMTG-10-40-10-20-20160530",
 } as const;

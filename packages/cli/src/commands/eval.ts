@@ -19,6 +19,8 @@ Tasks:
   --level L            0 = the mix of levels 1 to 4 (default), or 1 to 6
 ${fictionalLawHelp(23)}  -r, --rollouts R     attempts per task (default 1)
   --all-or-nothing     score 0 unless every value is right (no partial credit)
+  --strict-end         refuse end-of-sequence tokens (<|im_end|>, </s>, …) after the block;
+                       by default they are allowed there, as @succ/scoring reads a reply
 
 Requests:
   --api-key-env VAR    environment variable holding the key (default OPENAI_API_KEY), sent as

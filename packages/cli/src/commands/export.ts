@@ -1,7 +1,7 @@
 import { basename, dirname, extname, join } from "node:path";
 import { generateTasks } from "@succ/generator";
 import { parse } from "../args.js";
-import { CliError } from "../errors.js";
+import { CliError, count as plural } from "../errors.js";
 import { Output } from "../io.js";
 import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 import { FORMATS, openaiEvalsRow, promptfooAssertion, promptfooRow, verifiersRow, type Format } from "../export/formats.js";
@@ -123,6 +123,6 @@ export async function run(argv: string[]): Promise<number> {
   await out.close(true);
   await script?.close(true);
   const where = file && file !== "-" ? file : "stdout";
-  process.stderr.write(`succ export: ${count} task(s), format ${format}, to ${where}${script ? ` (assertion: ${join(dirname(file!), ASSERT_FILE)})` : ""}\n`);
+  process.stderr.write(`succ export: ${plural(count, "task")}, format ${format}, to ${where}${script ? ` (assertion: ${join(dirname(file!), ASSERT_FILE)})` : ""}\n`);
   return 0;
 }

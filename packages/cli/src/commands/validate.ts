@@ -2,7 +2,7 @@ import { compute, isDossierError, readDossier, sameAnswer } from "@succ/engine";
 import { generateTasks, lawSourceOf, type Task } from "@succ/generator";
 import { checkExpected, formatAnswer, hostileReplies, scoreReplyStrict, type ExpectedAnswer } from "@succ/scoring";
 import { parse } from "../args.js";
-import { CliError } from "../errors.js";
+import { CliError, count } from "../errors.js";
 import { readTasks } from "../tasks-file.js";
 import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
 
@@ -78,10 +78,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (failures.length > 0) {
     process.stderr.write(`${failures.slice(0, 50).join("\n")}\n${failures.length > 50 ? `... and ${failures.length - 50} more\n` : ""}`);
-    process.stdout.write(`validate: ${tasks} tasks, ${checks} checks, ${failures.length} failed\n`);
+    process.stdout.write(`validate: ${count(tasks, "task")}, ${count(checks, "check")}, ${failures.length} failed\n`);
     return 1;
   }
-  process.stdout.write(`validate: ${tasks} tasks, ${checks} checks, all passed (gold 1.0, no-op 0, hostile 0)\n`);
+  process.stdout.write(`validate: ${count(tasks, "task")}, ${count(checks, "check")}, all passed (gold 1.0, no-op 0, hostile 0)\n`);
   return 0;
 }
 
