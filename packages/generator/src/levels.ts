@@ -100,7 +100,7 @@ export const VARIANT_WEIGHTS: { [L in Level]: readonly (readonly [(typeof VARIAN
 export type Presentation = "steps" | "articles" | "none" | "fictional";
 
 /**
- * The spec of a level, the one place that says what it is: what it draws, the rule set its
+ * The specification of a level, the one place that says what it is: what it draws, the rule set its
  * dossiers are computed under, how its prompt presents the law, whether it takes a fictional
  * law, the rules its tasks are about and what its task line holds. The generator, the CLI's help
  * and checks, the server and the docs read it.
@@ -149,7 +149,7 @@ export const LEVEL_SPEC: { readonly [L in Level]: LevelSpec<L> } = {
   7: spec(7, "the civil devolution computed: the notary's whole file of an estate (family, marriage, will, deeds) and only \"the law in force on the date\"", "cgi", "none", NO_LAW_STATED, true),
 };
 
-/** The spec of a level. */
+/** The specification of a level. */
 export function levelSpec<L extends Level>(level: L): LevelSpec<L> {
   return LEVEL_SPEC[level] as LevelSpec<L>;
 }
