@@ -155,7 +155,7 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["options text that is not JSON", { items: [{ reply: "x", id: "succession-1-0", options: "fictionalLaw" }] }, 400, 'items[0].options: expected an object such as {"fictionalLaw": true}, or its JSON text; got a string that is not JSON'],
     ["fictionalLaw not a boolean", { items: [{ reply: "x", id: "succession-1-0", options: { fictionalLaw: "yes" } }] }, 400, "items[0].options.fictionalLaw: expected true or false, got a string"],
     ["fictionalLaw at level 6", { items: [{ reply: "x", id: "succession-6-0", set: "level-6", options: { fictionalLaw: true } }] }, 400, 'items[0].id: "succession-6-0" is a level-6 task, which has no fictional law (its prompt states no law, only "the law in force on the date"): drop options.fictionalLaw'],
-    ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4, 5, 6)'],
+    ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4, 5, 6, 7)'],
     ["a batch over --max-batch", { items: [ok, ok, ok, ok] }, 413, "items: 4 items, over the limit of 3 a request (succ serve --max-batch)"],
     ["a body over the size limit", { items: [{ reply: "x".repeat(5000), answer: EXPECTED }] }, 413, "the body is over the limit of 4096 bytes (succ serve --max-body-mb)"],
   ])("%s", async (_what, body, status, error) => {
