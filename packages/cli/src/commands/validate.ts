@@ -4,9 +4,9 @@ import { checkExpected, formatAnswer, hostileReplies, scoreReplyStrict, type Exp
 import { parse } from "../args.js";
 import { CliError, count } from "../errors.js";
 import { readTasks } from "../tasks-file.js";
-import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions, MAX_LEVEL } from "../set-options.js";
 
-const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..6] [--fictional-law] | --tasks FILE
+const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..${MAX_LEVEL}] [--fictional-law] | --tasks FILE
 
 Checks a task set end to end, as a training team would before using it:
   - the gold answer equals the engine's answer recomputed from the task's dossier (under the
@@ -18,7 +18,7 @@ Checks a task set end to end, as a training team would before using it:
 
   -n N            number of tasks (default 400)
   --seed S        seed of the task set (default 0)
-  --level L       0 = the mix of levels 1 to 4 (default), or a single level 1 to 6
+  --level L       0 = the mix of levels 1 to 4 (default), or a single level 1 to ${MAX_LEVEL}
 ${fictionalLawHelp(18)}  --tasks FILE    check the tasks of a file (JSONL of \`succ generate\`) instead of generating
   -h, --help      this help
 

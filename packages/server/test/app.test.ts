@@ -1,6 +1,7 @@
 import { fingerprint, generateTask, GENERATOR_VERSION } from "@succ/generator";
 import { formatAnswer, hostileReplies, type ExpectedAnswer } from "@succ/scoring";
 import scoringPackage from "@succ/scoring/package.json" with { type: "json" };
+import serverPackage from "../package.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { createApp, DEFAULT_CONFIG, type AppConfig } from "../src/app";
 
@@ -153,7 +154,7 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["options not an object", { items: [{ reply: "x", id: "succession-1-0", options: [] }] }, 400, "items[0].options: expected an object, got an array"],
     ["options text that is not JSON", { items: [{ reply: "x", id: "succession-1-0", options: "fictionalLaw" }] }, 400, 'items[0].options: expected an object such as {"fictionalLaw": true}, or its JSON text; got a string that is not JSON'],
     ["fictionalLaw not a boolean", { items: [{ reply: "x", id: "succession-1-0", options: { fictionalLaw: "yes" } }] }, 400, "items[0].options.fictionalLaw: expected true or false, got a string"],
-    ["fictionalLaw at level 6", { items: [{ reply: "x", id: "succession-6-0", set: "level-6", options: { fictionalLaw: true } }] }, 400, 'items[0].id: "succession-6-0" is a level-6 task, which has no fictional law (its prompt states no law): drop options.fictionalLaw'],
+    ["fictionalLaw at level 6", { items: [{ reply: "x", id: "succession-6-0", set: "level-6", options: { fictionalLaw: true } }] }, 400, 'items[0].id: "succession-6-0" is a level-6 task, which has no fictional law (its prompt states no law, only "the law in force on the date"): drop options.fictionalLaw'],
     ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4, 5, 6)'],
     ["a batch over --max-batch", { items: [ok, ok, ok, ok] }, 413, "items: 4 items, over the limit of 3 a request (succ serve --max-batch)"],
     ["a body over the size limit", { items: [{ reply: "x".repeat(5000), answer: EXPECTED }] }, 413, "the body is over the limit of 4096 bytes (succ serve --max-body-mb)"],
@@ -265,8 +266,9 @@ describe("GET /health, GET /version, the bearer token", () => {
     expect(await (await server.request("/health")).json()).toEqual({ status: "ok" });
     const version = (await (await server.request("/version")).json()) as Record<string, any>;
     expect(version.packages["@succ/scoring"]).toBe(scoringPackage.version);
+    expect(version.packages["@succ/server"]).toBe(serverPackage.version);
     expect(version.packages["@succ/cli"]).toBe("9.9.9");
-    expect(Object.keys(version.packages).sort()).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring"]);
+    expect(Object.keys(version.packages).sort()).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring", "@succ/server"]);
     expect(version.generatorVersion).toBe(GENERATOR_VERSION);
     expect(version.defaultSet).toEqual({ n: 400, seed: 0, set: "mix", fingerprint: fingerprint({ n: 400, seed: 0, level: 0 }) });
   });
