@@ -86,6 +86,7 @@ describe("succ export --format hf", () => {
       prompt: 'STRUCT("role" VARCHAR, "content" VARCHAR)[]',
       answer: "VARCHAR",
       info: "VARCHAR",
+      uid: "VARCHAR",
     });
   });
 
@@ -106,8 +107,18 @@ describe("succ export --format hf", () => {
         expect(JSON.parse(row.answer)).toEqual(t.answer);
         expect(JSON.parse(row.info)).toEqual({ id: t.id, level: t.level, variant: t.variant, ...t.info });
         expect(scoreReply(formatAnswer(JSON.parse(row.answer)), t.answer).score).toBe(1);
+        expect(row.uid).toBe(`${t.info.seed}/mix/${t.id}`);
       });
     }
+  });
+
+  it("gives every row a unique uid across the splits, where ids repeat", async () => {
+    const rows = [...(await read(join(out, "data", "test-00000-of-00001.parquet"))), ...(await read(join(out, "data", "train-00000-of-00001.parquet")))];
+    expect(new Set(rows.map((r) => r.uid)).size).toBe(rows.length);
+    // Task 0 of each of the 4 seeds has the same id.
+    expect(rows.filter((r) => r.id === rows[0]!.id)).toHaveLength(4);
+    const card = readFileSync(join(out, "README.md"), "utf8");
+    expect(card).toContain("**Deduplicate on `uid`**");
   });
 
   it("writes a dataset card: the loader's YAML, fields, licence, seed policy, fingerprints", async () => {
@@ -119,7 +130,7 @@ describe("succ export --format hf", () => {
     expect(card).toContain("| train | 1-2, 5 | 18 |");
     expect(card).toContain(`Generator version ${GENERATOR_VERSION}.`);
     expect(card).toContain("## Licence\n\nMIT.");
-    for (const field of ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info"]) expect(card).toContain(`| \`${field}\` |`);
+    for (const field of ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info", "uid"]) expect(card).toContain(`| \`${field}\` |`);
     for (const seed of [0, 1, 2, 5]) {
       const printed = await runCli(["fingerprint", "-n", String(N), "--seed", String(seed)]);
       expect(card).toContain(`| ${seed} | \`${printed.stdout.trim()}\` |`);
@@ -148,7 +159,7 @@ describe("succ export --format verl", () => {
       prompt: 'STRUCT("role" VARCHAR, "content" VARCHAR)[]',
       ability: "VARCHAR",
       reward_model: "STRUCT(style VARCHAR, ground_truth VARCHAR)",
-      extra_info: 'STRUCT(split VARCHAR, "index" BIGINT, id VARCHAR, seed BIGINT, "set" VARCHAR, "level" INTEGER, variant VARCHAR)',
+      extra_info: 'STRUCT(split VARCHAR, "index" BIGINT, id VARCHAR, seed BIGINT, "set" VARCHAR, "level" INTEGER, variant VARCHAR, uid VARCHAR)',
     });
     for (const [split, seed] of [["test", 0], ["train", 3]] as const) {
       const rows = await read(join(out, `${split}.parquet`));
@@ -161,7 +172,7 @@ describe("succ export --format verl", () => {
         expect(row.ability).toBe("tax-law");
         expect(row.reward_model.style).toBe("rule");
         expect(JSON.parse(row.reward_model.ground_truth)).toEqual(t.answer);
-        expect(row.extra_info).toEqual({ split, index: String(i), id: t.id, seed: String(seed), set: "mix", level: t.level, variant: t.variant });
+        expect(row.extra_info).toEqual({ split, index: String(i), id: t.id, seed: String(seed), set: "mix", level: t.level, variant: t.variant, uid: `${seed}/mix/${t.id}` });
       });
     }
   });

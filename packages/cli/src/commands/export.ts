@@ -26,12 +26,13 @@ for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
                                   is written next to it. See docs/eval-and-export.md.
                     hf            a Hugging Face dataset folder: data/<split>-00000-of-00001.parquet
                                   (id, level, variant, seed, index, set, prompt as chat
-                                  messages, answer and info as JSON text) and a README.md
+                                  messages, answer and info as JSON text, uid: the row's
+                                  unique key, seed/set/id) and a README.md
                                   dataset card (fields, licence, fingerprints, seed policy)
                     verl          verl's layout: <split>.parquet with data_source, prompt (chat
                                   messages), ability, reward_model {style: "rule", ground_truth:
                                   the gold answer JSON}, extra_info {split, index, id, seed, set,
-                                  level, variant}. See docs/serve-and-train.md.
+                                  level, variant, uid}. See docs/serve-and-train.md.
   -n N              number of tasks (default 400); hf, verl: a seed
   --seed S          generator seed (default 0); not for hf, verl (see --split)
   --split NAME=SEEDS

@@ -56,7 +56,7 @@ function withOptions(layout: Layout, format: DatasetFormat): Layout {
       ...layout,
       schema: [{ ...layout.schema[0]!, num_children: layout.schema[0]!.num_children! + 1 }, ...layout.schema.slice(1, at), text("options"), ...layout.schema.slice(at)],
       columns: [...layout.columns.slice(0, 6), "options", ...layout.columns.slice(6)],
-      row: (task, split, set) => ({ ...layout.row(task, split, set), options: FICTIONAL_OPTIONS }),
+      row: (task, split, set) => ({ ...layout.row(task, split, set), options: FICTIONAL_OPTIONS, uid: rowUid(task, set, true) }),
     };
   }
   const at = layout.schema.findIndex((e) => e.name === "extra_info");
@@ -68,9 +68,19 @@ function withOptions(layout: Layout, format: DatasetFormat): Layout {
     row: (task, split, set) => {
       const row = layout.row(task, split, set);
       const { split: s, index, id, seed, set: name, ...rest } = row.extra_info as Record<string, unknown>;
-      return { ...row, extra_info: { split: s, index, id, seed, set: name, options: FICTIONAL_OPTIONS, ...rest } };
+      return { ...row, extra_info: { split: s, index, id, seed, set: name, options: FICTIONAL_OPTIONS, ...rest, uid: rowUid(task, set, true) } };
     },
   };
+}
+
+/**
+ * A row's unique key: `<seed>/<set>/<id>` (`1/mix/succession-1-0`), with `+fictional-law` after
+ * the set for a task of --fictional-law (another dossier's gold under the same id). An id alone
+ * repeats across seeds (`succession-1-0` is in every seed's set); seeds never repeat across the
+ * splits of an export, and ids never repeat within a set.
+ */
+export function rowUid(task: Task, set: SetLevel, fictionalLaw = false): string {
+  return `${task.info.seed}/${setName(set)}${fictionalLaw ? "+fictional-law" : ""}/${task.id}`;
 }
 
 /** The chat prompt, as the verifiers export writes it: one user message. */
@@ -81,11 +91,11 @@ function chat(task: Task) {
 /**
  * Hugging Face: id, level (the task's), variant, seed, index, set ("mix" or "level-L": what a
  * server request names), prompt (chat messages), answer and info as JSON text (so that every
- * row has the same schema, whatever the dossier holds).
+ * row has the same schema, whatever the dossier holds), and uid, the row's unique key.
  */
 const HF: Layout = {
-  schema: root([[text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("prompt"), [text("answer")], [text("info")]]),
-  columns: ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info"],
+  schema: root([[text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("prompt"), [text("answer")], [text("info")], [text("uid")]]),
+  columns: ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info", "uid"],
   row: (task, _split, set) => ({
     id: task.id,
     level: task.level,
@@ -96,6 +106,7 @@ const HF: Layout = {
     prompt: chat(task),
     answer: answerJson(task),
     info: JSON.stringify(taskInfo(task)),
+    uid: rowUid(task, set),
   }),
   file: (split) => `data/${split}-00000-of-00001.parquet`,
 };
@@ -103,7 +114,7 @@ const HF: Layout = {
 /**
  * verl (examples/data_preprocess/gsm8k.py): data_source, prompt (chat messages), ability,
  * reward_model {style: "rule", ground_truth: the gold answer as JSON text}, extra_info {split,
- * index, id, seed, set, level, variant}.
+ * index, id, seed, set, level, variant, uid}.
  */
 const VERL: Layout = {
   schema: root([
@@ -111,7 +122,7 @@ const VERL: Layout = {
     messages("prompt"),
     [text("ability")],
     struct("reward_model", [text("style"), text("ground_truth")]),
-    struct("extra_info", [text("split"), int64("index"), text("id"), int64("seed"), text("set"), int32("level"), text("variant")]),
+    struct("extra_info", [text("split"), int64("index"), text("id"), int64("seed"), text("set"), int32("level"), text("variant"), text("uid")]),
   ]),
   columns: ["data_source", "prompt", "ability", "reward_model", "extra_info"],
   row: (task, split, set) => ({
@@ -119,7 +130,7 @@ const VERL: Layout = {
     prompt: chat(task),
     ability: VERL_ABILITY,
     reward_model: { style: "rule", ground_truth: answerJson(task) },
-    extra_info: { split, index: BigInt(task.info.index), id: task.id, seed: BigInt(task.info.seed), set: setName(set), level: task.level, variant: task.variant },
+    extra_info: { split, index: BigInt(task.info.index), id: task.id, seed: BigInt(task.info.seed), set: setName(set), level: task.level, variant: task.variant, uid: rowUid(task, set) },
   }),
   file: (split) => `${split}.parquet`,
 };
@@ -218,6 +229,8 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fi
     "    dtype: string",
     "  - name: info",
     "    dtype: string",
+    "  - name: uid",
+    "    dtype: string",
     "  splits:",
     ...splits.flatMap((s) => [`  - name: ${s.name}`, `    num_examples: ${s.rows}`]),
     "---",
@@ -270,6 +283,14 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fi
     '| `prompt` | list of {role, content} | the chat prompt: one user message, in French |',
     "| `answer` | string | the gold answer, JSON: `{\"beneficiaires\": {\"B1\": {\"part_taxable\", \"droits\"}, …}, \"total_droits\"}` |",
     `| \`info\` | string | JSON: id, level, variant, the dossier, seed, index, generator version${fictionalLaw ? ", fictionalLaw" : ""} |`,
+    `| \`uid\` | string | the row's unique key, \`<seed>/<set>${fictionalLaw ? "+fictional-law" : ""}/<id>\` (\`${fictionalLaw ? "1/mix+fictional-law/succession-1-0" : "1/mix/succession-1-0"}\`) |`,
+    "",
+    "## Deduplication and overlap",
+    "",
+    "**Deduplicate on `uid`**, and check a train/test overlap with it: it is unique across every",
+    "split (no seed is in two splits) and names one task (its seed, its set, its id" + (fictionalLaw ? ", its fictional law)." : ")."),
+    "`id` alone is not a key: `succession-1-0` is task 0 of every seed. `uid` is the same as",
+    "(`seed`, `set`, `id`" + (fictionalLaw ? ", `options`" : "") + ") together.",
     "",
     "A reply ends with one `<droits>{…}</droits>` block holding the answer's JSON; it is scored by",
     "`@succ/scoring` (1 when every value is right, partial credit capped at 0.45 otherwise). To",
