@@ -10,9 +10,10 @@ import { CliError, count, reason } from "../errors.js";
 import { VERSION } from "../main.js";
 import { OutputDir, type Manifest } from "./directory.js";
 import { answerJson, taskInfo, TASK_NAME } from "./formats.js";
+import { sftMessages } from "./sft.js";
 import { describeSeeds, parseSplits, type Split } from "./splits.js";
 
-export type DatasetFormat = "hf" | "verl";
+export type DatasetFormat = "hf" | "verl" | "sft";
 
 /** verl's `ability` column: what the task exercises. */
 export const VERL_ABILITY = "tax-law";
@@ -37,6 +38,8 @@ interface Layout {
   columns: string[];
   row: (task: Task, split: string, set: SetLevel) => Record<string, unknown>;
   file: (split: string) => string;
+  /** The same rows as JSON lines too (sft), in this file. */
+  jsonl?: (split: string) => string;
 }
 
 /**
@@ -135,11 +138,40 @@ const VERL: Layout = {
   file: (split) => `${split}.parquet`,
 };
 
+/**
+ * Worked solutions for supervised fine-tuning: uid, id, level, variant, seed, index, set, and
+ * messages: the user's prompt, then the assistant's worked solution ending with the block. The
+ * same rows as Parquet (`<split>.parquet`) and JSON lines (`<split>.jsonl`).
+ */
+const SFT: Layout = {
+  schema: root([[text("uid")], [text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("messages")]),
+  columns: ["uid", "id", "level", "variant", "seed", "index", "set", "messages"],
+  row: (task, _split, set) => ({
+    uid: rowUid(task, set, task.info.fictionalLaw === true),
+    id: task.id,
+    level: task.level,
+    variant: task.variant,
+    seed: BigInt(task.info.seed),
+    index: BigInt(task.info.index),
+    set: setName(set),
+    messages: sftMessages(task),
+  }),
+  file: (split) => `${split}.parquet`,
+  jsonl: (split) => `${split}.jsonl`,
+};
+
+/** A row as JSON text: the Parquet integers (BigInt) as numbers. */
+function jsonLine(row: Record<string, unknown>): string {
+  return JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? Number(value) : value));
+}
+
 interface SplitSummary {
   name: string;
   file: string;
   seeds: number[];
   rows: number;
+  /** The JSON lines file of the same rows (sft), if any. */
+  jsonl?: string;
   /** Per seed: the SHA-256 of its task set, as `succ fingerprint -n N --seed S --level L` prints it. */
   fingerprints: Record<string, string>;
 }
@@ -157,12 +189,16 @@ async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: numbe
     ],
   });
   const fingerprints: Record<string, string> = {};
+  const jsonlPath = layout.jsonl?.(split.name);
+  const jsonlFile = jsonlPath === undefined ? undefined : await out.file(jsonlPath);
+  if (jsonlFile !== undefined) await fs.writeFile(jsonlFile, "");
   let rows = 0;
   let chunk: Record<string, unknown>[] = [];
   const flush = async () => {
     if (chunk.length === 0) return;
     const columnData = layout.columns.map((name) => ({ name, data: chunk.map((row) => row[name]) }));
     await writer.write({ columnData, rowGroupSize: chunk.length });
+    if (jsonlFile !== undefined) await fs.appendFile(jsonlFile, chunk.map((row) => `${jsonLine(row)}\n`).join(""));
     rows += chunk.length;
     chunk = [];
     // Back to the event loop between row groups, so that Ctrl-C is heard during a long export.
@@ -179,7 +215,7 @@ async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: numbe
   }
   await flush();
   await writer.finish();
-  return { name: split.name, file: relativePath, seeds: split.seeds, rows, fingerprints };
+  return { name: split.name, file: relativePath, seeds: split.seeds, rows, fingerprints, ...(jsonlPath === undefined ? {} : { jsonl: jsonlPath }) };
 }
 
 function yamlString(value: string): string {
@@ -320,7 +356,9 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
   if (options.out === undefined || options.out === "-") throw new CliError(`--format ${options.format} needs --out DIR (a folder of Parquet files)`);
   const splits = parseSplits(options.splits, options.n);
   const fictionalLaw = options.fictionalLaw === true;
-  const layout = fictionalLaw ? withOptions(options.format === "hf" ? HF : VERL, options.format) : options.format === "hf" ? HF : VERL;
+  const base = options.format === "hf" ? HF : options.format === "verl" ? VERL : SFT;
+  // sft rows name their law in uid only (a chat has no request options to carry).
+  const layout = fictionalLaw && options.format !== "sft" ? withOptions(base, options.format) : base;
   if (splits.some((s) => s.name.startsWith("train") && s.seeds.includes(0))) {
     process.stderr.write("succ export: warning: seed 0 is the evaluation set, and a training split holds it\n");
   }
@@ -328,7 +366,7 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
   const written: SplitSummary[] = [];
   try {
     for (const split of splits) written.push(await writeSplit(out, layout, split, options.n, options.set, fictionalLaw));
-    const files = written.map((s) => s.file);
+    const files = written.flatMap((s) => (s.jsonl === undefined ? [s.file] : [s.file, s.jsonl]));
     if (options.format === "hf") {
       await fs.writeFile(await out.file("README.md"), datasetCard(written, options.n, options.set, fictionalLaw));
       files.push("README.md");
@@ -341,7 +379,7 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
       n: options.n,
       set: setName(options.set),
       ...(fictionalLaw ? { fictionalLaw } : {}),
-      splits: written.map(({ name, file, seeds, rows, fingerprints }) => ({ name, file, seeds: describeSeeds(seeds), rows, fingerprints })),
+      splits: written.map(({ name, file, jsonl, seeds, rows, fingerprints }) => ({ name, file, ...(jsonl === undefined ? {} : { jsonl }), seeds: describeSeeds(seeds), rows, fingerprints })),
       files: files.sort(),
     };
     await out.commit(manifest);
