@@ -36,7 +36,9 @@ const familyArb = fc.record({
   option: fc.constantFrom("legal_quarter", "legal_usufruct"),
 });
 
-function build(f: fc.infer<typeof familyArb>): Drawn {
+type FamilyDraw = typeof familyArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(f: FamilyDraw): Drawn {
   let n = 0;
   const beneficiaries: Json[] = [];
   const person = (rel: string, birth = "1970-01-01"): string => {
@@ -68,7 +70,9 @@ const willArb = fc.record({
 });
 
 /** A dossier from a drawn family and will (friends F1, F2 and F3 as legatees, F4 as an earlier donee). */
-function dossierOf(f: fc.infer<typeof familyArb>, w: fc.infer<typeof willArb>, gross: number): Json {
+type WillDraw = typeof willArb extends fc.Arbitrary<infer T> ? T : never;
+
+function dossierOf(f: FamilyDraw, w: WillDraw, gross: number): Json {
   const { beneficiaries, family } = build(f);
   beneficiaries.push({ id: "F1", name: "Ami Un", relationship: "unrelated", birthDate: "1980-01-01" });
   beneficiaries.push({ id: "F2", name: "Ami Deux", relationship: "unrelated", birthDate: "1981-01-01" });
