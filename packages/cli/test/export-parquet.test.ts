@@ -219,7 +219,7 @@ describe("succ export --format hf|verl: the output folder", () => {
     ["a split without seeds", (o) => ["--format", "hf", "--split", "train", "--out", o], () => "--split train: expected NAME=SEEDS, e.g. test=0 or train=1-10 (NAME: a letter, then letters, digits, _)"],
     ["a range that goes down", (o) => ["--format", "hf", "--split", "train=5-2", "--out", o], () => "--split train=5-2: the range 5-2 goes down"],
     ["a seed that is not a number", (o) => ["--format", "hf", "--split", "train=a", "--out", o], () => `--split train=a: "a" is not a seed (a whole number from 0 to ${Number.MAX_SAFE_INTEGER})`],
-    ["--split for a JSONL format", (o) => ["--format", "verifiers", "--split", "test=0", "--out", o], () => "--split only applies to --format hf and verl"],
+    ["--split for a JSONL format", (o) => ["--format", "verifiers", "--split", "test=0", "--out", o], () => "--split only applies to --format hf, verl and sft"],
     ["a parent folder that does not exist", (_o, m) => ["--format", "hf", "--out", join(m, "out")], (_o, m) => `--out ${join(m, "out")}: the folder ${m} does not exist`],
   ];
   for (const [name, args, message] of refusals) {
