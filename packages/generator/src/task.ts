@@ -41,7 +41,7 @@ export interface GenerateOptions {
   n?: number;
   /** Seed of the set (default 0). */
   seed?: number;
-  /** 0 for the mix of levels 1 to 4 (default), or a single level 1 to 6. */
+  /** 0 for the mix of levels 1 to 4 (default), or a single level of {@link LEVELS}. */
   level?: 0 | Level;
   /** Index of the first task (default 0): task K is drawn without drawing 0..K−1. */
   offset?: number;
