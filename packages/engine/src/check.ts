@@ -77,6 +77,26 @@ export function housingDonees(d: Dossier, h: Law["housingGift790ABis"]): readonl
   return d.person.hasDescendants ? h.donees! : [...h.donees!, ...h.doneesWithoutDescendants!];
 }
 
+/** The law of a dossier's date, once the date is checked against the rule set's range; throws a DossierError naming `date`. */
+export function checkedLaw(d: Pick<Dossier, "ruleSet" | "date">, source: LawSource): Law {
+  const cgi = d.ruleSet === "cgi";
+  const day = cgi ? formatDate(d.date) : "";
+  if (cgi && (day < CGI_ACTS.from || day > CGI_ACTS.to)) {
+    throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${CGI_ACTS.from} to ${CGI_ACTS.to}, not ${day}` }]);
+  }
+  try {
+    const law = lawAt(source, d.date);
+    // Touch the values every computation reads, so that a date the tables do not cover fails here.
+    void law.scales.directLine;
+    void law.allowances.personal.estate.child;
+    void law.recallYears;
+    return law;
+  } catch (e) {
+    if (isLawCoverageError(e)) throw new DossierError([{ path: "date", message: e.message }]);
+    throw e;
+  }
+}
+
 /**
  * The checks of a dossier that depend on the law it is computed under; returns the law of the
  * act's date and, for an estate, its net estate under that law. Throws a DossierError listing
@@ -88,21 +108,8 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
     issues.push({ path, message });
   };
   const cgi = d.ruleSet === "cgi";
-  const day = cgi ? formatDate(d.date) : "";
-  if (cgi && (day < CGI_ACTS.from || day > CGI_ACTS.to)) {
-    throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${CGI_ACTS.from} to ${CGI_ACTS.to}, not ${day}` }]);
-  }
-  let law: Law;
-  try {
-    law = lawAt(source, d.date);
-    // Touch the values every computation reads, so that a date the tables do not cover fails here.
-    void law.scales.directLine;
-    void law.allowances.personal.estate.child;
-    void law.recallYears;
-  } catch (e) {
-    if (isLawCoverageError(e)) throw new DossierError([{ path: "date", message: e.message }]);
-    throw e;
-  }
+  const law = checkedLaw(d, source);
+
 
   let net: ReturnType<typeof netEstateOf> | null = null;
   if (d.kind === "estate") {
@@ -115,7 +122,7 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
     const bequests = sum(d.bequests.map((b) => b.amount));
     if (lt(netEstate, ZERO)) fail("debts", "the debts and funeral costs exceed the assets");
     else if (lt(netEstate, bequests)) fail("bequests", `bequests total ${formatAmount(bequests)} €, above the net estate`);
-    else if (d.residue.length === 0 && positive(sub(netEstate, bequests))) fail("residue", "no shares, but the net estate leaves a residue after the bequests");
+    else if (d.civil === undefined && d.residue.length === 0 && positive(sub(netEstate, bequests))) fail("residue", "no shares, but the net estate leaves a residue after the bequests");
   }
 
   const g790 = law.cashGift790G;

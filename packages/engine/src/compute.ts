@@ -3,12 +3,15 @@ import { DATED_LAW, isLawCoverageError, LAW_SERIES, usufructPercent, type Law, t
 import { ageOn, compareDates, withinYearsBefore } from "./dates.js";
 import { add, euro, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, PriorGift, RuleSet } from "./dossier.js";
-import { checkDossier, donees790G, housingDonees, lawAt, netEstateOf } from "./check.js";
+import { checkDossier, checkedLaw, donees790G, housingDonees, lawAt, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
 import type { Rule } from "./rules.js";
 import { scaleSlices, type BandDetail } from "./scale.js";
 import { lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 import type { GrossEstate } from "./assets.js";
+import { devolve, type Devolution } from "./civil/devolution.js";
+import { liquidate } from "./civil/liquidation.js";
+import { civilParts, collateralScale, representationAllowance } from "./civil/tax.js";
 
 export interface ComputeOptions {
   /** Rules to switch off (counterfactual). */
@@ -37,7 +40,7 @@ export interface AnswerLine {
 
 export interface ValuePart {
   /** lifeInsurance757B: the premiums paid after 70 above the beneficiary's share of the allowance (art. 757 B). */
-  kind: "bequest" | "residue" | "residueUsufruct" | "gift" | "lifeInsurance757B";
+  kind: "bequest" | "residue" | "residueUsufruct" | "gift" | "lifeInsurance757B" | "fullOwnership" | "bareOwnership" | "usufruct" | "legacy" | "retour757-3";
   label: string;
   /** Base amount before the fraction and the bare-ownership percentage. */
   base: Fraction;
@@ -170,8 +173,11 @@ interface ResultBase {
 
 export interface EstateResult extends ResultBase {
   kind: "estate";
+  /** In computed mode, the estate after the liquidation of the matrimonial regime. */
   dossier: EstateDossier;
   estate: EstateTotals;
+  /** Computed mode (a dossier with `family`): the civil devolution the tax was computed on. */
+  devolution?: Devolution;
 }
 
 export interface GiftResult extends ResultBase {
@@ -222,11 +228,14 @@ function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<Rule>, che
   return { assets: n.assets, grossEstate: n.grossEstate, debts: n.debts, funeralDeducted: n.funeralDeducted, funeralMethod: n.funeralMethod, netEstate: n.netEstate, funeralCosts: d.funeralCosts, bequests, residue, usufruct, smallEstate };
 }
 
+/** The part of art. 757 B of a beneficiary named on a life-insurance contract. */
+function lifeParts(life: LifeInsuranceShare | null): ValuePart[] {
+  if (life === null || !positive(life.excess757B)) return [];
+  return [{ kind: "lifeInsurance757B", label: "primes d'assurance-vie versées après 70 ans", base: life.premiums757B, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: life.excess757B }];
+}
+
 function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<Rule>, life: LifeInsuranceShare | null): ValuePart[] {
-  const parts: ValuePart[] = [];
-  if (life !== null && positive(life.excess757B)) {
-    parts.push({ kind: "lifeInsurance757B", label: "primes d'assurance-vie versées après 70 ans", base: life.premiums757B, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: life.excess757B });
-  }
+  const parts: ValuePart[] = lifeParts(life);
   for (const q of d.bequests) {
     if (q.beneficiary !== b.id) continue;
     parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: q.amount });
@@ -340,11 +349,14 @@ function personalAllowance(law: Law, kind: "estate" | "gift", rel: Relationship)
   return (law.allowances.personal[kind] as Partial<Record<Relationship, number>>)[rel] ?? 0;
 }
 
-function allowanceOf(d: Dossier, law: Law, b: Beneficiary, ignore: ReadonlySet<Rule>): { total: Fraction; items: AllowanceItem[] } {
+function allowanceOf(d: Dossier, law: Law, b: Beneficiary, ignore: ReadonlySet<Rule>, dev: Devolution | null): { total: Fraction; items: AllowanceItem[] } {
   const items: AllowanceItem[] = [];
   const refs = LAW_SERIES.allowances;
   const represented = d.kind === "estate" && b.represents !== null && !ignore.has("representation");
-  if (represented) {
+  const civilRep = dev !== null && !ignore.has("representation") ? representationAllowance(dev, law, b) : null;
+  if (civilRep !== null) {
+    items.push({ source: "representation", amount: civilRep.amount, article: civilRep.article });
+  } else if (represented) {
     let count = 0;
     for (const x of d.beneficiaries) if (x.represents === b.represents) count++;
     items.push({ source: "representation", amount: ratio(law.allowances.personal.estate.child, count), article: refs.personal.estate.child.reference.article });
@@ -495,12 +507,16 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
   }
 }
 
-function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult {
+function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
   const ignored = options.ignore ?? [];
   const ignore = new Set<Rule>(ignored);
   const source = options.law ?? DATED_LAW;
+  let liquidated: ReturnType<typeof liquidate> | null = null;
+  if (input.kind === "estate" && input.civil !== undefined) liquidated = liquidate(input, input.civil, checkedLaw(input, source));
+  const dossier: Dossier = liquidated?.dossier ?? input;
   const { law, net } = checkDossier(dossier, source);
   const estate = dossier.kind === "estate" ? estateTotals(dossier, law, ignore, net) : null;
+  const dev = liquidated !== null && dossier.kind === "estate" ? devolve(dossier, dossier.civil!, law, liquidated.assets, estate!.grossEstate, estate!.netEstate, liquidated.liquidation) : null;
   const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : 0;
   const beneficiaries: BeneficiaryResult[] = [];
   const answer: Answer = { beneficiaires: {}, total_droits: 0 };
@@ -513,12 +529,12 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
   const life = dossier.kind === "estate" ? lifeInsuranceOf(dossier, law, personallyExempt, ignore) : null;
   for (const b of dossier.beneficiaries) {
     const li = life?.get(b.id) ?? null;
-    const parts = dossier.kind === "estate" ? estateParts(dossier, estate!, b, ignore, li) : giftParts(dossier, law, donorAge, b, ignore);
+    const parts = dossier.kind === "estate" ? (dev !== null ? [...lifeParts(li), ...civilParts(dev, dossier, law, b, ignore).map((p) => ({ ...p, fraction: ONE }))] : estateParts(dossier, estate!, b, ignore, li)) : giftParts(dossier, law, donorAge, b, ignore);
     let received = ZERO;
     for (const p of parts) received = add(received, p.amount);
     const exemption = exemptionOf(dossier, law, estate, b, ignore);
     const exempt = exemption !== null;
-    const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(dossier, law, b, ignore);
+    const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(dossier, law, b, ignore, dev);
     const housing = dossier.kind === "gift" && !exempt ? housingExemption(dossier, law, source, b, ignore) : null;
     const ex = dossier.kind === "gift" && !exempt ? exemption790G(dossier, law, donorAge, b, ignore, housing) : null;
     const recall = recallOf(dossier, law, source, b, allowance, ignore);
@@ -532,7 +548,7 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
     if (!exempt) {
       taxableExact = floor0(sub(sub(sub(received, housing?.amount ?? ZERO), ex?.amount ?? ZERO), recall.remainingAllowance));
       taxable = roundEuro(taxableExact);
-      scale = law.scaleOf[b.relationship];
+      scale = dossier.kind === "estate" && dev !== null ? (dev.representation.has(b.id) && !ignore.has("representation") ? representationAllowance(dev, law, b)?.scale : null) ?? collateralScale(dossier, law, b) ?? law.scaleOf[b.relationship] : law.scaleOf[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
       ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
     }
@@ -546,7 +562,8 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
     answer.total_droits += tax;
   }
   const base = { ruleSet: dossier.ruleSet, law, ignored, beneficiaries, answer };
-  return dossier.kind === "estate" ? { kind: "estate", dossier, estate: estate!, ...base } : { kind: "gift", dossier, donorAge, ...base };
+  if (dossier.kind === "estate") return dev !== null ? { kind: "estate", dossier, estate: estate!, devolution: dev, ...base } : { kind: "estate", dossier, estate: estate!, ...base };
+  return { kind: "gift", dossier, donorAge, ...base };
 }
 
 /** Art. 796-0 ter: a brother or sister single, widowed, divorced or separated, older than 50 (or disabled), who lived with the deceased for the 5 years before the death. */

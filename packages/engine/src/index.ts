@@ -53,6 +53,12 @@ export {
   type ValuePart,
 } from "./compute.js";
 export { explain } from "./explain.js";
+export type { Blood, Branch, CivilFile, Family, FamilyNode, Marriage, Regime, Relative, SpouseOption, Will } from "./civil/family.js";
+export { REGIMES, SPOUSE_OPTIONS } from "./civil/family.js";
+export type { CivilShare, CivilTitle, Devolution, Legacy, LegacyKind } from "./civil/devolution.js";
+export type { Liquidation } from "./civil/liquidation.js";
+export type { Representation } from "./civil/heirs.js";
+export { devolutionJson, type DevolutionJson } from "./civil/json.js";
 export { amountFromCents, deName, euros, eurosFromCents, exactEuros, isWholeCents } from "./french.js";
 
 import { compute, type Answer, type ComputeOptions } from "./compute.js";

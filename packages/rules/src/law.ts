@@ -3,7 +3,8 @@ import { CASH_GIFT_790G, HOUSING_GIFT_790ABIS } from "./cash-gifts.js";
 import { FUNERAL_DEDUCTION, FURNITURE_FLAT_RATE, MAIN_RESIDENCE, RECALL_YEARS } from "./estate.js";
 import { SIBLING_EXEMPTION, SMALL_ESTATE_EXEMPTION, SPOUSE_ESTATE_EXEMPTION } from "./exemptions.js";
 import { CONTRACTS_FROM, INSURED_AGE_LIMIT, LEVY_990I_ALLOWANCE, LEVY_990I_EXEMPT, LEVY_990I_PREMIUMS_FROM, LEVY_990I_SCALE, PREMIUMS_757B_ALLOWANCE } from "./life-insurance.js";
-import { SCALES, SCALE_OF } from "./scales.js";
+import { CIVIL } from "./civil.js";
+import { RELATIVES_MAX_DEGREE, SCALES, SCALE_OF } from "./scales.js";
 import { deepFreeze, isRegime, isSeries, type RegimeSeries } from "./series.js";
 import type { Series } from "./types.js";
 import { USUFRUCT_669 } from "./usufruct.js";
@@ -28,6 +29,7 @@ export const LAW_SERIES = deepFreeze({
   },
   scales: SCALES,
   scaleOf: SCALE_OF,
+  relativesMaxDegree: RELATIVES_MAX_DEGREE,
   recallYears: RECALL_YEARS,
   cashGift790G: CASH_GIFT_790G,
   housingGift790ABis: HOUSING_GIFT_790ABIS,
@@ -43,6 +45,8 @@ export const LAW_SERIES = deepFreeze({
     contractsFrom: CONTRACTS_FROM,
     premiumsFrom990I: LEVY_990I_PREMIUMS_FROM,
   },
+  /** The civil devolution's fractions (Code civil), read in computed mode (a dossier with `family`). */
+  civil: CIVIL,
 } as const);
 
 export type LawSeries = typeof LAW_SERIES;

@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
-import { DEFAULT_CONFIG, runServer, ServeError } from "@succ-app/server";
+import { DEFAULT_CONFIG, runServer, ServeError } from "@succ/server";
 import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { VERSION } from "../main.js";

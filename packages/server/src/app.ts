@@ -56,12 +56,13 @@ const ROUTE_LIST = Object.entries(ROUTES)
   .map(([path, method]) => `${method} ${path}`)
   .join(", ");
 
-/** Versions of the packages the server scores and builds tasks with, read from their manifests. */
+/** Versions of this package and of the packages it scores and builds tasks with, read from their manifests. */
 export function packageVersions(): Record<string, string> {
   const require = createRequire(import.meta.url);
   const version = (req: NodeJS.Require, name: string): [string, string] => [name, (req(`${name}/package.json`) as { version: string }).version];
   const fromGenerator = createRequire(require.resolve("@succ/generator/package.json"));
   return Object.fromEntries([
+    version(require, "@succ/server"),
     version(require, "@succ/generator"),
     version(require, "@succ/scoring"),
     version(fromGenerator, "@succ/engine"),

@@ -1,6 +1,7 @@
 import { fingerprint, generateTask, GENERATOR_VERSION } from "@succ/generator";
 import { formatAnswer, hostileReplies, type ExpectedAnswer } from "@succ/scoring";
 import scoringPackage from "@succ/scoring/package.json" with { type: "json" };
+import serverPackage from "../package.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { createApp, DEFAULT_CONFIG, type AppConfig } from "../src/app";
 
@@ -265,8 +266,9 @@ describe("GET /health, GET /version, the bearer token", () => {
     expect(await (await server.request("/health")).json()).toEqual({ status: "ok" });
     const version = (await (await server.request("/version")).json()) as Record<string, any>;
     expect(version.packages["@succ/scoring"]).toBe(scoringPackage.version);
+    expect(version.packages["@succ/server"]).toBe(serverPackage.version);
     expect(version.packages["@succ/cli"]).toBe("9.9.9");
-    expect(Object.keys(version.packages).sort()).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring"]);
+    expect(Object.keys(version.packages).sort()).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring", "@succ/server"]);
     expect(version.generatorVersion).toBe(GENERATOR_VERSION);
     expect(version.defaultSet).toEqual({ n: 400, seed: 0, set: "mix", fingerprint: fingerprint({ n: 400, seed: 0, level: 0 }) });
   });
