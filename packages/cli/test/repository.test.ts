@@ -220,6 +220,17 @@ describe("the root of a clone", () => {
     expect(r.stdout).toBe(`${json("packages/cli/package.json").version}\n`);
   });
 
+  it("`pnpm succ` reads relative paths from the folder it was typed in (INIT_CWD, which pnpm sets)", () => {
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts/succ.mjs"), "compute", "../examples/gift-usufruct-cash.json"], {
+      cwd: ROOT,
+      env: { ...process.env, INIT_CWD: join(ROOT, "docs") },
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    // docs/dossier.md works this gift by hand: 4,821 € and 15,194 €.
+    expect(JSON.parse(r.stdout).total_droits).toBe(20015);
+  });
+
   it("before `pnpm build`, `pnpm succ` says in one line to build first", () => {
     // The launcher in a copy of the tree without packages/cli/dist, as in a fresh clone.
     const clone = mkdtempSync(join(tmpdir(), "succ-clone-"));
