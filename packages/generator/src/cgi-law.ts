@@ -1,5 +1,5 @@
 import { compareDates, parseDate, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { LAW_COVERAGE, personalAllowance, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { dayAfter, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import type { Deed } from "./cgi-draft.js";
 import { addDays, dateBetween, LAW_DATE, MAX_DAY } from "./dates.js";
 import type { PriorGift } from "./draft.js";
@@ -39,8 +39,8 @@ export function giftAllowanceCents(law: Law, rel: Relationship, disabled: boolea
 /** The first day of the acts of levels 5 and 6, as YYYY-MM-DD (the last is the law's date). */
 export const FIRST_ACT: Readonly<Record<CgiLevel, { estate: string; gift: string }>> = {
   // Level 5: the law of 2025-2026; its gifts fall within the window of art. 790 A bis.
-  5: { estate: "2025-01-02", gift: "2025-02-15" },
-  6: { estate: "2017-01-02", gift: "2017-01-02" },
+  5: { estate: "2025-01-02", gift: LAW_SERIES.housingGift790ABis.ceiling.periods[0]!.from },
+  6: { estate: dayAfter(LAW_COVERAGE.verifiedFrom.day), gift: dayAfter(LAW_COVERAGE.verifiedFrom.day) },
 };
 
 /** The day of death or of the deed: between the level's first day and the generator's law date. */
