@@ -2,7 +2,7 @@
  * `succ export --format hf|verl --out DIR`: the task sets of several seeds, one split per
  * `--split NAME=SEEDS`, as Parquet files in the layouts Hugging Face `datasets` and verl read.
  */
-import { generateTasks, GENERATOR_VERSION, fingerprint, Sha256, taskLine, type Task } from "@succ/generator";
+import { generateTasks, GENERATOR_VERSION, fingerprint, LEVELS, Sha256, taskLine, type Task } from "@succ/generator";
 import { setName, type SetLevel } from "@succ/server";
 import { fileWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
 import { promises as fs } from "node:fs";
@@ -261,7 +261,7 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fi
     "| field | type | |",
     "| --- | --- | --- |",
     '| `id` | string | `succession-<level>-<index>`, unique within a seed |',
-    "| `level` | int32 | the task's level, 1 to 6 |",
+    `| \`level\` | int32 | the task's level, ${LEVELS[0]} to ${LEVELS[LEVELS.length - 1]} |`,
     "| `variant` | string | the kind of dossier (`spouse-children`, `gift-790g`, …) |",
     "| `seed` | int64 | the seed of the task's set |",
     "| `index` | int64 | the task's index in its set |",
