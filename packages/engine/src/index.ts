@@ -29,6 +29,8 @@ export {
 } from "./dossier.js";
 export { CGI_ACTS, REPLAY_FROM, donees790G, lawAt, netEstateOf } from "./check.js";
 export { RULES, RULE_INFO, rulesOf, type Rule } from "./rules.js";
+export { FAMILIES } from "./families/index.js";
+export { STEPS, family, type Checks, type Context, type DossierField, type RuleFamily, type Step, type Switch } from "./family.js";
 export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
 export { grossEstateOf, type GrossEstate, type MainResidenceDetail } from "./assets.js";
 export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";

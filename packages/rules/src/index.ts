@@ -10,6 +10,7 @@ export { CIVIL, CIVIL_CODE_URL, CIVIL_ENACTED, type DisposableShareRow } from ".
 export { RELATIONSHIPS, RELATIONSHIP_FR, RELATIONSHIP_FR_BY_SEX, relationshipFr, DESCENDANTS, CIVIL_RELATIONSHIPS, type Relationship, type Sex, type TransferKind } from "./relationships.js";
 export { ARTICLES, CGI_URL, SOURCES, articleUrl, type ArticleKey } from "./references.js";
 export { ENACTED } from "./enactments.js";
+export { LAW_COVERAGE, type Coverage, type CoverageDay } from "./coverage.js";
 export { HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH } from "./cash-gifts.js";
 export { SCALE_OF, type ScaleName } from "./scales.js";
 export { usufructPercent } from "./usufruct.js";
@@ -19,12 +20,14 @@ export {
   LawCoverageError,
   SEED_LAW_DAY,
   constantLaw,
+  coverageOf,
   coverageStart,
   datedLaw,
   dayAfter,
   isDay,
   isLawCoverageError,
   lawOn,
+  personalAllowance,
   valueOn,
   type Law,
   type LawSeries,

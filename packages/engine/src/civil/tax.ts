@@ -3,7 +3,6 @@ import { LAW_SERIES, usufructPercent, type Law, type ScaleName } from "@succ/rul
 import type { Beneficiary, EstateDossier } from "../dossier.js";
 import { ageOn } from "../dates.js";
 import { mul, mulRatio, ONE, positive } from "../exact.js";
-import type { Rule } from "../rules.js";
 import type { Devolution } from "./devolution.js";
 
 /**
@@ -31,7 +30,7 @@ export function usufructOf(d: EstateDossier, law: Law): { age: number; percent: 
   return { age, percent: usufructPercent(law.usufruct669, age) };
 }
 
-export function civilParts(dev: Devolution, d: EstateDossier, law: Law, b: Beneficiary, ignore: ReadonlySet<Rule>): CivilPart[] {
+export function civilParts(dev: Devolution, d: EstateDossier, law: Law, b: Beneficiary, ignore: ReadonlySet<string>): CivilPart[] {
   const s = dev.shares.find((x) => x.id === b.id);
   if (s === undefined) return [];
   const out: CivilPart[] = [];
