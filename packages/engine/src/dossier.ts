@@ -218,7 +218,7 @@ const CIVIL_GIFT = ["outsideShare", "valueAtDeath"];
 const COMPUTED_ONLY = "only read in computed mode, with \"family\" (docs/dossier.md)";
 /** An estate's fields that a gift may not have (refused with a message of their own). */
 const ESTATE_ONLY = ["furniture", "lifeInsurance"];
-const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts", ...ESTATE_ONLY]);
+const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts", ...ESTATE_ONLY, "family"]);
 const PERSON_KEYS = new Set(["name", "birthDate", "sex", "hasDescendants"]);
 const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents", "protectedAdult", "maritalStatus", "livedWithDeceased5Years"]);
 const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis", ...CIVIL_GIFT]);
@@ -675,7 +675,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if (!shareSum.equals(1)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
     }
     let spouseUsufruct: string | null = null;
-    if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null) {
+    if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null && !computed) {
       const id = known(root.spouseUsufruct, "spouseUsufruct");
       if (id !== undefined) {
         const rel = ids.get(id);

@@ -14,6 +14,7 @@ import { mainResidenceLine } from "./families/main-residence-764-bis.js";
 import { premiumLines } from "./families/premiums-757-b.js";
 import { recallLines } from "./families/recall-784.js";
 import { smallEstateLine } from "./families/small-estate-796-0.js";
+import { devolutionLines } from "./civil/sheet.js";
 
 /**
  * The worked computation in French, laid out as a notary's calculation sheet: every step with
@@ -36,8 +37,13 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     else if (p.kind === "residue") label = `Quote-part ${p.fraction.toFraction()} du reliquat de ${euros(p.base)}`;
     else if (p.kind === "residueUsufruct") label = `Usufruit du reliquat de ${euros(p.base)}`;
     else if (p.kind === "lifeInsurance757B") label = "Primes d'assurance-vie versées après 70 ans, au-delà de l'abattement (art. 757 B)";
+    else if (p.kind === "fullOwnership") label = "Pleine propriété dévolue (section 2)";
+    else if (p.kind === "bareOwnership") label = `Nue-propriété dévolue (section 2) de ${euros(p.base)}`;
+    else if (p.kind === "usufruct") label = `Usufruit dévolu (section 2) de ${euros(p.base)}`;
+    else if (p.kind === "legacy") label = "Legs, après réduction éventuelle (section 2)";
+    else if (p.kind === "retour757-3") label = "Biens de famille (art. 757-3 du Code civil), nets de leur part du passif";
     else label = `${p.label} : ${euros(p.base)} × ${p.fraction.toFraction()}`;
-    if (p.kind === "residueUsufruct") label += ` × ${pct(p.barePercent)} (usufruit, ${agree(sex, "usufruitier", "usufruitière", "usufruitier")} de ${p.usufructuaryAge} ans, art. 669)`;
+    if (p.kind === "residueUsufruct" || p.kind === "usufruct") label += ` × ${pct(p.barePercent)} (usufruit, ${agree(sex, "usufruitier", "usufruitière", "usufruitier")} de ${p.usufructuaryAge} ans, art. 669)`;
     else if (p.barePercent !== 100) {
       const spouse = res.kind === "estate" && res.estate.usufruct ? (res.dossier.beneficiaries.find((b) => b.id === res.estate.usufruct!.beneficiary)?.sex ?? null) : null;
       const who = res.kind === "gift" ? agree(res.dossier.person.sex, "donateur usufruitier", "donatrice usufruitière", "donateur usufruitier") : agree(spouse, "conjoint usufruitier", "conjointe usufruitière", "conjoint usufruitier");
@@ -154,9 +160,11 @@ export function explain(res: ComputeResult): string {
     // A section with nothing in it gets no line.
     if (res.dossier.debts.length > 0) out.push(line("Passif", `− ${euros(e.debts)}`));
     out.push(funeralLine(e, res.dossier.funeralCosts, res.law));
-    out.push(line("Actif net", euros(e.netEstate)));
-    if (e.bequests.gt(0)) out.push(line("Legs particuliers", `− ${euros(e.bequests)}`));
-    out.push(line("Reliquat", euros(e.residue)));
+    out.push(line("Actif net", res.devolution === undefined ? euros(e.netEstate) : exactEuros(e.netEstate)));
+    if (res.devolution === undefined) {
+      if (e.bequests.gt(0)) out.push(line("Legs particuliers", `− ${euros(e.bequests)}`));
+      out.push(line("Reliquat", euros(e.residue)));
+    }
     if (e.usufruct) {
       const s = sexOf.get(e.usufruct.beneficiary) ?? null;
       out.push(
@@ -165,7 +173,12 @@ export function explain(res: ComputeResult): string {
     }
     if (e.smallEstate) out.push(smallEstateLine(e.smallEstate, res.law));
     out.push("");
-    out.push("2. Droits par bénéficiaire");
+    if (res.devolution !== undefined) {
+      out.push("2. Dévolution successorale (Code civil)");
+      out.push(...devolutionLines(res.dossier, res.devolution, line));
+      out.push("");
+    }
+    out.push(`${res.devolution !== undefined ? 3 : 2}. Droits par bénéficiaire`);
   } else {
     out.push("1. Biens donnés");
     for (const g of res.dossier.gifts) {
@@ -181,7 +194,7 @@ export function explain(res: ComputeResult): string {
     out.push(...beneficiarySheet(res, r, sexOf.get(r.id) ?? null));
   }
   out.push("");
-  out.push("3. Récapitulatif");
+  out.push(`${res.kind === "estate" && res.devolution !== undefined ? 4 : 3}. Récapitulatif`);
   for (const r of res.beneficiaries) {
     out.push(line(`${r.id} part taxable ${euros(r.taxable)}, droits`, euros(r.tax)));
   }
