@@ -5,8 +5,10 @@
  * exemption that applies named, no label repeated in its own brackets. Each dossier is read
  * twice: as generated (every person has a sex) and with every sex removed.
  */
-import { compute, explain, readDossier, type ComputeResult, type DossierInput } from "@succ/engine";
+import { compute, explain, isDossierError, readDossier, type ComputeResult, type DossierInput } from "@succ/engine";
 import { RELATIONSHIP_FR, relationshipFr, type Relationship, type Sex } from "@succ/rules";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generateTasks, LEVELS } from "../src/index.js";
 
@@ -43,10 +45,31 @@ for (const level of SETS) {
   }
 }
 
+// The worked cases of the civil devolution (computed mode): their sheets have a devolution section.
+const CIVIL = JSON.parse(readFileSync(fileURLToPath(new URL("../../engine/test/__fixtures__/civil-cases.json", import.meta.url)), "utf8")) as { case: string; dossier: DossierInput }[];
+for (const c of CIVIL) {
+  for (const [sexed, d] of [
+    [true, c.dossier],
+    [false, withoutSex(c.dossier)],
+  ] as const) {
+    let result: ComputeResult;
+    try {
+      result = compute(readDossier(d));
+    } catch (e) {
+      // A case that shows a refusal has no sheet.
+      if (isDossierError(e)) continue;
+      throw e;
+    }
+    const text = explain(result);
+    sheets.push({ where: `civil case ${c.case}${sexed ? "" : ", no sex"}`, result, text, lines: text.split("\n"), sexed });
+  }
+}
+
 const sexOf = (s: Sheet, id: string): Sex | null => s.result.dossier.beneficiaries.find((b) => b.id === id)?.sex ?? null;
 
-describe(`the sheets of ${sheets.length / 2} dossiers of every level, with and without the sex of each person`, () => {
+describe(`the sheets of ${sheets.length / 2} dossiers of every level and of the civil devolution's worked cases, with and without the sex of each person`, () => {
   it("holds dossiers of each kind that the checks below read", () => {
+    expect(sheets.filter((s) => s.text.includes("Dévolution successorale")).length).toBeGreaterThan(30);
     const estates = sheets.filter((s) => s.result.kind === "estate");
     expect(estates.length).toBeGreaterThan(300);
     expect(sheets.length - estates.length).toBeGreaterThan(300);
@@ -73,7 +96,9 @@ describe(`the sheets of ${sheets.length / 2} dossiers of every level, with and w
     let gendered = 0;
     for (const s of sheets) {
       for (const b of s.result.dossier.beneficiaries) {
+        // Its head in the section of the beneficiaries (the devolution section names them too, alike).
         const head = s.lines.find((l) => l.startsWith(`${b.id} — `));
+        for (const l of s.lines) if (l.includes(`${b.id} — ${b.name} (`)) expect(l, s.where).toContain(`${b.id} — ${b.name} (${relationshipFr(b.relationship as Relationship, b.sex)})`);
         const expected = relationshipFr(b.relationship as Relationship, b.sex);
         expect(head, s.where).toBe(`${b.id} — ${b.name} (${expected})`);
         if (b.sex && ["child", "grandchild", "sibling", "nephew"].includes(b.relationship)) {
