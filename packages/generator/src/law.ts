@@ -33,6 +33,7 @@ function whole(x: Fraction): number {
  * engine computes the answer.
  */
 export function allowanceEuros(law: Law, kind: TransferKind, rel: Relationship, disabled = false): number {
+  // No relationship has a personal allowance of 0: 0 is "none of its own".
   const personal = personalAllowance(law, kind, rel);
   const own = kind === "estate" && law.exemptions.spouseEstate.includes(rel) ? 0 : personal > 0 ? personal : kind === "estate" ? law.allowances.default : 0;
   return own + (disabled ? law.allowances.disability : 0);
