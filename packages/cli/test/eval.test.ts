@@ -289,6 +289,24 @@ describe("succ eval: rollouts, no key", () => {
   });
 });
 
+describe("succ eval: end-of-sequence tokens", () => {
+  it("scores a reply ending in <|im_end|> 1.0 by default, and 0 with --strict-end (said in the summary)", async () => {
+    const server = await startFakeServer((req) => ({ kind: "reply", content: `${gold(tasks[indexOf(req)]!)}<|im_end|>` }));
+    try {
+      const plain = join(tempDir(), "eos");
+      expect((await runCli(["eval", "--base-url", server.url, "-m", MODEL, "-n", "2", "-o", plain], env())).code).toBe(0);
+      expect(readResults(plain).map((l) => l.score)).toEqual([1, 1]);
+      expect(readSummary(plain)).not.toHaveProperty("strict_end");
+      const strict = join(tempDir(), "eos-strict");
+      expect((await runCli(["eval", "--base-url", server.url, "-m", MODEL, "-n", "2", "--strict-end", "-o", strict], env())).code).toBe(0);
+      expect(readResults(strict).map((l) => [l.score, l.reason])).toEqual([[0, "text_after_block"], [0, "text_after_block"]]);
+      expect(readSummary(strict)).toMatchObject({ strict_end: true });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("succ eval: Ctrl-C", () => {
   it("first SIGINT: no new request, the ones in flight finish and are kept, summary written, exit 130", async () => {
     const server = await startFakeServer((req) => ({ kind: "hold", then: { kind: "reply", content: gold(tasks[indexOf(req)]!) } }));
