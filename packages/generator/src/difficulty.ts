@@ -1,5 +1,6 @@
 import { ageOn, compute, formatDate, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
+import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
 
 /**
@@ -22,6 +23,8 @@ export interface Difficulty {
     beneficiaries: number;
   };
   presentation: Presentation;
+  /** Level 7: the common civil mistakes whose feature the task holds, each of which changes its answer (level7/mistakes.ts). */
+  civilMistakes?: CivilMistake[];
 }
 
 /**

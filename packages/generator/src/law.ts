@@ -1,5 +1,6 @@
 import Fraction from "fraction.js";
-import { formatDate, roundEuro, scaleSlices, scaleTax, type CivilDate } from "@succ/engine";
+import { formatDate, roundEuro, type CivilDate } from "@succ/engine";
+import { scaleSlices, scaleTax } from "@succ/engine/internal";
 import { lawOn, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import { LAW_DAY } from "./dates.js";
 

@@ -1,5 +1,5 @@
 import type Fraction from "fraction.js";
-import { RELATIONSHIP_FR } from "@succ/rules";
+import { relationshipFr } from "@succ/rules";
 import type { EstateDossier } from "../dossier.js";
 import { euros, exactEuros } from "../french.js";
 import { mul, ONE, positive, sub } from "../exact.js";
@@ -54,7 +54,7 @@ export function devolutionLines(d: EstateDossier, dev: Devolution, line: Line): 
   const N = dev.netEstate;
   const who = (id: string): string => {
     const b = d.beneficiaries.find((x) => x.id === id)!;
-    return `${id} — ${b.name} (${RELATIONSHIP_FR[b.relationship]})`;
+    return `${id} — ${b.name} (${relationshipFr(b.relationship, b.sex)})`;
   };
   const out: string[] = [];
 
