@@ -88,9 +88,9 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
   }
 }
 
-/** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], law: source })`). */
+/** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], source })`). */
 export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[], source: LawSource = DATED_LAW): Rule[] {
-  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule], law: source }).answer, r.answer));
+  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule], source }).answer, r.answer));
 }
 
 /**
@@ -121,7 +121,7 @@ export function difficultyOf(
 
 /** Whether ignoring `rule` changes the answer (counterfactual through the engine, under the law of `source`). */
 export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source: LawSource = DATED_LAW): boolean {
-  return !sameAnswer(compute(dossier, { ignore: [rule], law: source }).answer, answer);
+  return !sameAnswer(compute(dossier, { ignore: [rule], source }).answer, answer);
 }
 
 /**

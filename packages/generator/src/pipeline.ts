@@ -119,7 +119,7 @@ function isLevel7Draft(d: Draft | Level7Draft): d is Level7Draft {
  */
 export function seedAnswer(input: DossierInput, source: LawSource = DATED_LAW): Answer | null {
   try {
-    return compute(readDossier(seedCounterpart(input)), { law: source }).answer;
+    return compute(readDossier(seedCounterpart(input)), { source }).answer;
   } catch (e) {
     if (isDossierError(e)) return null;
     throw e;
@@ -164,7 +164,7 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
     // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
     difficulty = () => {
       const again = readDossier(input);
-      return difficultyOf(again, compute(again, { law: source }), presentation, undefined, source);
+      return difficultyOf(again, compute(again, { source }), presentation, undefined, source);
     };
   } else {
     const cgiLevel = level as CgiLevel;

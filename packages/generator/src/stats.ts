@@ -57,7 +57,7 @@ export interface LevelStats {
 /** The answer of a task's dossier under the real law (the dated tables); null when the real law refuses it. */
 export function realLawAnswer(t: Task): Answer | null {
   try {
-    return compute(readDossier(t.info.dossier), { law: DATED_LAW }).answer;
+    return compute(readDossier(t.info.dossier), { source: DATED_LAW }).answer;
   } catch (e) {
     if (isDossierError(e)) return null;
     throw e;
