@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One project per package, named after it (as in dubzzz/fast-check).
@@ -5,6 +6,10 @@ const names = ["rules", "engine", "generator", "scoring", "server", "cli"];
 
 export default defineConfig({
   test: {
+    // A test file a core (vitest's default in a run is one fewer: a single worker on 2 cores).
+    // Many files mostly wait (the release check on npm and a registry, the CLI's tests on the
+    // processes they start), so two at a time on 2 cores take well under the time of one.
+    maxWorkers: availableParallelism(),
     projects: [
       ...names.map((name) => ({
         test: {
