@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import type { Law } from "@succ/rules";
 import { ageOn } from "./dates.js";
 import type { Asset, EstateDossier } from "./dossier.js";
-import { add, mulRatio, sub, ZERO } from "./exact.js";
+import { add, lt, mulRatio, sub, ZERO } from "./exact.js";
 import type { Rule } from "./rules.js";
 
 /** The main residence's reduction of art. 764 bis, and who lives there that grants it. */
@@ -20,8 +20,11 @@ export interface GrossEstate {
   /** Σ of the values written in the dossier. */
   listed: Fraction;
   mainResidence: MainResidenceDetail | null;
-  /** The furniture's value and how it was set: 5 % of the other assets, an inventory or a sale. */
-  furniture: { valuation: "flat" | "inventory" | "sale"; ratePercent: number | null; value: Fraction } | null;
+  /**
+   * The furniture's value and how it was set: the minimum of 5 % of the other assets (flat), the
+   * parties' estimate never below it (declared: `minimum` is that 5 %), an inventory or a sale.
+   */
+  furniture: { valuation: "flat" | "declared" | "inventory" | "sale"; ratePercent: number | null; value: Fraction; declared: Fraction | null; minimum: Fraction | null } | null;
   /** listed − reduction + furniture. */
   gross: Fraction;
 }
@@ -58,10 +61,14 @@ export function grossEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "fur
   }
   let furniture: GrossEstate["furniture"] = null;
   if (d.furniture !== null) {
-    if (d.furniture.valuation === "flat") {
-      const rate = ignore.has("furniture764") ? 0 : law.furnitureFlatRate;
-      furniture = { valuation: "flat", ratePercent: rate, value: mulRatio(reduced, rate, 100) };
-    } else furniture = { valuation: d.furniture.valuation, ratePercent: null, value: d.furniture.value! };
+    const rate = ignore.has("furniture764") ? 0 : law.furnitureFlatRate;
+    const minimum = mulRatio(reduced, rate, 100);
+    if (d.furniture.valuation === "flat") furniture = { valuation: "flat", ratePercent: rate, value: minimum, declared: null, minimum };
+    else if (d.furniture.valuation === "declared") {
+      // Art. 764 I 3°: the parties' estimate, "sans pouvoir être inférieure à 5 %" of the other assets.
+      const declared = d.furniture.value!;
+      furniture = { valuation: "declared", ratePercent: rate, value: lt(declared, minimum) ? minimum : declared, declared, minimum };
+    } else furniture = { valuation: d.furniture.valuation, ratePercent: null, value: d.furniture.value!, declared: null, minimum: null };
   }
   return { listed, mainResidence, furniture, gross: furniture === null ? reduced : add(reduced, furniture.value) };
 }

@@ -1,6 +1,6 @@
 import type Fraction from "fraction.js";
-import { isLawCoverageError, LAW_SERIES, type Law, type LawSource, type Relationship } from "@succ/rules";
-import { formatDate, withinYearsBefore, type CivilDate } from "./dates.js";
+import { isLawCoverageError, LAW_SERIES, SEED_LAW_DAY, type Law, type LawSource, type Relationship } from "@succ/rules";
+import { compareDates, formatDate, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
 import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, euro, lt, positive, sub, sum, ZERO } from "./exact.js";
@@ -16,6 +16,9 @@ export const CGI_ACTS = { from: "2017-01-01", to: "2026-12-31" } as const;
  * n° 2012-958 du 16 août 2012).
  */
 export const REPLAY_FROM = "2012-08-17";
+
+/** The day whose law the `seed` rules apply to every act (@succ/rules). */
+const SEED_DAY: CivilDate = parseDate(SEED_LAW_DAY)!;
 
 /** The laws already read from each source, by day (y × 10,000 + m × 100 + d): most dossiers share a few days. */
 const lawCache = new WeakMap<LawSource, Map<number, Law>>();
@@ -94,7 +97,8 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
   }
   let law: Law;
   try {
-    law = lawAt(source, d.date);
+    // seed: the amounts its rules state (those of 2026) whatever the act's date; cgi: the law of the act's date.
+    law = lawAt(source, cgi ? d.date : SEED_DAY);
     // Touch the values every computation reads, so that a date the tables do not cover fails here.
     void law.scales.directLine;
     void law.allowances.personal.estate.child;
@@ -109,6 +113,11 @@ export function checkDossier(d: Dossier, source: LawSource): { law: Law; net: Re
     const from = law.lifeInsurance.contractsFrom;
     for (const c of d.lifeInsurance) {
       if (formatDate(c.subscribedOn) < from) fail(`lifeInsurance[${c.index}].subscribedOn`, `a contract subscribed before ${from} falls under older regimes, out of the scope of this engine`);
+      // Art. 990 I taxes only the premiums paid from its day: an earlier contract states the capital of the earlier ones.
+      const split = law.lifeInsurance.premiumsFrom990I;
+      const before = compareDates(c.subscribedOn, parseDate(split)!) < 0;
+      if (before && c.capitalBefore1998 === null) fail(`lifeInsurance[${c.index}].capitalBefore1998`, `missing: a contract subscribed before ${split} states the capital due for the premiums paid before that day (0 when there were none), as the insurer's statement splits it`);
+      if (!before && c.capitalBefore1998 !== null && positive(c.capitalBefore1998)) fail(`lifeInsurance[${c.index}].capitalBefore1998`, `a contract subscribed on or after ${split} has no premiums paid before that day`);
     }
     net = netEstateOf(d, law);
     const netEstate = net.netEstate;

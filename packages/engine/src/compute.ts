@@ -1,6 +1,6 @@
 import Fraction from "fraction.js";
 import { DATED_LAW, isLawCoverageError, LAW_SERIES, usufructPercent, type Law, type LawSource, type Relationship, type ScaleName } from "@succ/rules";
-import { ageOn, compareDates, withinYearsBefore } from "./dates.js";
+import { ageOn, compareDates, olderThan, withinYearsBefore } from "./dates.js";
 import { add, euro, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, PriorGift, RuleSet } from "./dossier.js";
 import { checkDossier, donees790G, housingDonees, lawAt, netEstateOf } from "./check.js";
@@ -553,8 +553,9 @@ function computeUnder(dossier: Dossier, options: ComputeOptions): ComputeResult 
 function siblingExempt(d: EstateDossier, law: Law, b: Beneficiary): boolean {
   const s = law.exemptions.sibling;
   if (b.relationship !== "sibling" || b.maritalStatus === null || !s.statuses.includes(b.maritalStatus) || !b.livedWithDeceased5Years) return false;
-  // "Âgé de plus de cinquante ans": the death after the 50th birthday (on the birthday, not yet older than 50).
-  const older = compareDates(d.date, { y: b.birthDate.y + s.olderThan, m: b.birthDate.m, d: b.birthDate.d }) > 0;
+  // "Âgé de plus de cinquante ans": the death after the 50th birthday, as the one age rule reaches
+  // it (on the birthday, not yet older than 50; born on 29 February, the birthday is 1 March of a common year).
+  const older = olderThan(b.birthDate, s.olderThan, d.date);
   return older || b.disabled;
 }
 
@@ -563,12 +564,12 @@ function exemptionOf(d: Dossier, law: Law, estate: EstateTotals | null, b: Benef
   if (spouseExempt(law, b.relationship) && !ignore.has("spouseExemption")) return { reason: "spouse", article: LAW_SERIES.exemptions.spouseEstate.reference.article };
   if (d.ruleSet === "cgi" && !ignore.has("siblingExemption") && siblingExempt(d, law, b)) return { reason: "sibling", article: LAW_SERIES.exemptions.sibling.olderThan.reference.article };
   const small = { reason: "smallEstate", article: LAW_SERIES.exemptions.smallEstate.directLine.reference.article } as const;
-  if (estate?.smallEstate === "everyone") return small;
-  if (estate?.smallEstate === "directLine" && law.exemptions.smallEstate.directLine.includes(b.relationship)) {
-    const unregistered = d.priorGifts.some((g) => g.beneficiary === b.id && !g.registered);
-    if (!unregistered) return small;
-  }
-  return null;
+  if (estate === null || estate.smallEstate === null) return null;
+  // Art. 800 I 1°: the direct line, the spouse and the partner, below 50,000 €, without an
+  // unregistered prior gift; 800 I 2°: "les personnes autres que celles visées au 1°" below
+  // 3,000 €, read literally: one of the first kind with an unregistered gift is not exempt.
+  if (law.exemptions.smallEstate.directLine.includes(b.relationship)) return d.priorGifts.some((g) => g.beneficiary === b.id && !g.registered) ? null : small;
+  return estate.smallEstate === "everyone" ? small : null;
 }
 
 /** Whether two answers are equal, field by field. */

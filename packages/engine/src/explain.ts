@@ -1,6 +1,6 @@
 import type Fraction from "fraction.js";
 import { LAW_SERIES, RELATIONSHIP_FR } from "@succ/rules";
-import { formatDateFr } from "./dates.js";
+import { formatDateFr, parseDate } from "./dates.js";
 import type { Sex } from "./dossier.js";
 import { deName, euros, exactEuros } from "./french.js";
 import { euro, lt, sub, ZERO } from "./exact.js";
@@ -103,7 +103,7 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     out.push(line(label, euros(p.amount), 4));
   }
   out.push(line("Total reçu", exactEuros(r.received)));
-  if (r.lifeInsurance) out.push(...lifeInsuranceLines(r, sex));
+  if (r.lifeInsurance) out.push(...lifeInsuranceLines(r, sex, res.law.lifeInsurance.premiumsFrom990I));
   if (r.exemption) {
     const why =
       r.exemption.reason === "spouse"
@@ -164,11 +164,15 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
 }
 
 /** The life-insurance part of a beneficiary: art. 990 I (a levy of its own) and art. 757 B (added to what it receives). */
-function lifeInsuranceLines(r: BeneficiaryResult, sex: Sex | null): string[] {
+function lifeInsuranceLines(r: BeneficiaryResult, sex: Sex | null, premiumsFrom: string): string[] {
   const li = r.lifeInsurance!;
   const out: string[] = [];
+  const split = formatDateFr(parseDate(premiumsFrom)!);
+  if (li.capitalBefore1998.gt(0)) {
+    out.push(line(`Assurance-vie, primes versées avant le ${split} : exonérées du prélèvement et des droits de succession`, exactEuros(li.capitalBefore1998), 2));
+  }
   if (li.capital990I.gt(0)) {
-    out.push(`  Assurance-vie, primes versées avant 70 ans (art. ${A.lifeInsurance.allowance990I.reference.article}, prélèvement distinct des droits de succession) :`);
+    out.push(`  Assurance-vie, primes versées avant 70 ans et à compter du ${split} (art. ${A.lifeInsurance.allowance990I.reference.article}, prélèvement distinct des droits de succession) :`);
     out.push(line("Capitaux reçus", exactEuros(li.capital990I), 4));
     if (li.exempt990I) out.push(`    ${agree(sex, "Exonéré", "Exonérée", "Exonéré")} du prélèvement (conjoint, partenaire de PACS ou frère ou sœur exonéré) : 0 €.`);
     else {
@@ -280,7 +284,14 @@ export function explain(res: ComputeResult): string {
     }
     if (g.furniture) {
       const f = g.furniture;
-      const how = f.valuation === "flat" ? `forfait de ${pct(f.ratePercent!)} des autres biens (art. ${A.furnitureFlatRate.reference.article})` : f.valuation === "inventory" ? "selon l'inventaire" : "selon la vente publique";
+      const how =
+        f.valuation === "flat"
+          ? `forfait de ${pct(f.ratePercent!)} des autres biens (art. ${A.furnitureFlatRate.reference.article})`
+          : f.valuation === "declared"
+            ? `déclaration estimative de ${euros(f.declared!)}, au moins ${pct(f.ratePercent!)} des autres biens, ${euros(f.minimum!)} (art. ${A.furnitureFlatRate.reference.article})`
+            : f.valuation === "inventory"
+              ? "selon l'inventaire"
+              : "selon la vente publique";
       out.push(line(`Meubles meublants, ${how}`, euros(f.value), 4));
     }
     out.push(line("Actif brut", exactEuros(e.assets)));
@@ -300,7 +311,7 @@ export function explain(res: ComputeResult): string {
       const s = res.law.exemptions.smallEstate;
       out.push(
         e.smallEstate === "everyone"
-          ? `  Actif brut inférieur à ${euros(s.everyoneBelow)} : aucun héritier ne doit de droits (art. ${A.exemptions.smallEstate.directLine.reference.article} et ${A.exemptions.smallEstate.everyoneBelow.reference.article}).`
+          ? `  Actif brut inférieur à ${euros(s.everyoneBelow)} : les héritiers autres que la ligne directe, le conjoint et le partenaire de PACS sont exonérés ; ceux-ci le sont sauf donation antérieure non enregistrée (art. ${A.exemptions.smallEstate.directLine.reference.article} et ${A.exemptions.smallEstate.everyoneBelow.reference.article} 1° et 2°).`
           : `  Actif brut inférieur à ${euros(s.directLineBelow)} : la ligne directe, le conjoint et le partenaire de PACS sont exonérés, sauf donation antérieure non enregistrée (art. ${A.exemptions.smallEstate.directLine.reference.article} et ${A.exemptions.smallEstate.directLineBelow.reference.article}).`,
       );
     }

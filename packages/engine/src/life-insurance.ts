@@ -7,8 +7,10 @@ import { scaleSlices, type BandDetail } from "./scale.js";
 
 /** A beneficiary's part of the life-insurance contracts (cgi). */
 export interface LifeInsuranceShare {
-  /** Art. 990 I: Σ of the sums due for premiums paid before 70 × the beneficiary's fraction. */
+  /** Art. 990 I: Σ of the sums due for premiums paid before 70 and from 1998-10-13 × the beneficiary's fraction. */
   capital990I: Fraction;
+  /** Σ of the sums due for premiums paid before 1998-10-13 × the fraction: exempt from the levy and from death duties. */
+  capitalBefore1998: Fraction;
   /** Exempt from the levy: the spouse, the PACS partner, a sibling exempt under art. 796-0 ter. */
   exempt990I: boolean;
   /** The allowance of art. 990 I (152,500 €), 0 when exempt. */
@@ -48,9 +50,12 @@ export function lifeInsuranceOf(d: EstateDossier, law: Law, exempt: (b: Benefici
   const li = law.lifeInsurance;
   const capital = new Map<string, Fraction>();
   const premiums = new Map<string, Fraction>();
+  const before1998 = new Map<string, Fraction>();
   for (const c of d.lifeInsurance) {
     const base = base757B(c);
     for (const s of c.beneficiaries) {
+      // Premiums paid before 1998-10-13: outside the levy and the death duties (RM n° 52843), shown on the sheet only.
+      if (c.capitalBefore1998 !== null) before1998.set(s.beneficiary, add(before1998.get(s.beneficiary) ?? ZERO, mul(c.capitalBefore1998, s.fraction)));
       capital.set(s.beneficiary, add(capital.get(s.beneficiary) ?? ZERO, mul(c.capitalBefore70, s.fraction)));
       premiums.set(s.beneficiary, add(premiums.get(s.beneficiary) ?? ZERO, mul(base, s.fraction)));
     }
@@ -76,6 +81,7 @@ export function lifeInsuranceOf(d: EstateDossier, law: Law, exempt: (b: Benefici
     const excess = taxed && lt(share, prem) ? sub(prem, share) : ZERO;
     out.set(b.id, {
       capital990I: cap,
+      capitalBefore1998: before1998.get(b.id) ?? ZERO,
       exempt990I: levyExempt,
       allowance990I,
       taxable990I,

@@ -53,7 +53,7 @@ function birthAbout(r: Rng, act: string, n: number): string {
   const base = yearsBefore(act, n);
   let b: string;
   const k = r.int(0, 9);
-  if (k < 5) b = addDays(base, r.pick([-1, 0, 1]));
+  if (k < 4) b = addDays(base, r.pick([-1, 0, 1]));
   else if (k < 7) {
     // A 29 February of a leap year near the base year.
     let y = +base.slice(0, 4);
@@ -82,7 +82,9 @@ function beneficiaries(r: Rng, act: string, kind: "estate" | "gift", cgi: boolea
       if (partner) rel = "child";
       partner = true;
     }
-    const b: Json = { id: `B${i}`, name: r.pick(NAMES), relationship: rel, birthDate: birthAbout(r, act, r.pick(AGES)), disabled: r.chance(0.15) };
+    // Ages on the edges that matter to each relationship: 50 for a sibling (art. 796-0 ter), 18 for a child (764 bis, 790 G).
+    const age = rel === "sibling" && r.chance(0.6) ? r.pick([49, 50, 51]) : rel === "child" && r.chance(0.3) ? r.pick([17, 18, 19]) : r.pick(AGES);
+    const b: Json = { id: `B${i}`, name: r.pick(NAMES), relationship: rel, birthDate: birthAbout(r, act, age), disabled: r.chance(0.15) };
     if (kind === "estate" && rel === "grandchild" && r.chance(0.4)) b.represents = r.pick(["Marc Martin", "Luc Martin"]);
     if (cgi && kind === "estate") {
       if (r.chance(0.15)) b.protectedAdult = true;
@@ -169,7 +171,8 @@ function estate(r: Rng, cgi: boolean): Json {
   // Debts and bequests within what is surely left (the main residence's 20 % and 1,500 € of funeral costs at most taken off).
   const debts = listed < 5_000 ? 0 : Math.floor(listed * 0.4 * r.int(0, 100) / 100);
   if (debts > 0) d.debts = [{ label: "Prêt", value: debts }];
-  d.funeralCosts = r.int(0, 6_000);
+  // Under seed the invoice is deducted (within 1,500 €): it may not exceed what is left after the debts.
+  d.funeralCosts = cgi ? r.int(0, 6_000) : r.int(0, Math.max(0, Math.min(6_000, Math.floor(listed) - debts)));
   const netLow = Math.floor(listed * 0.8 - debts - 1_500);
   if (netLow > 10 && r.chance(0.4)) {
     const who = r.pick(ids);
