@@ -62,7 +62,7 @@ export const MISTAKE_ROWS = [
     label: "the 5 % furniture forgotten",
     rule: "furniture764",
     feature: "furniture with neither inventory nor sale",
-    has: (r) => r.kind === "estate" && r.dossier.furniture?.valuation === "flat",
+    has: (r) => r.kind === "estate" && (r.dossier.furniture?.valuation === "flat" || r.dossier.furniture?.valuation === "declared"),
   },
   {
     key: "mainResidence764bis",

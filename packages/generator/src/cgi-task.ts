@@ -24,7 +24,7 @@ import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { LEVEL_RULES, type CgiLevel, type Level } from "./levels.js";
 import { openRowAge } from "./law.js";
 import { notaryPromptParts } from "./notary-prompt.js";
-import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
+import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import type { Rng } from "./random.js";
 
 /**
@@ -117,7 +117,7 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
     case "mainResidence764bis":
       return r.kind === "estate" && r.estate.grossEstate.mainResidence !== null && r.estate.grossEstate.mainResidence.reductionPercent > 0;
     case "furniture764":
-      return d.kind === "estate" && d.furniture?.valuation === "flat";
+      return d.kind === "estate" && (d.furniture?.valuation === "flat" || d.furniture?.valuation === "declared");
     case "levy990I":
       return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.levy > 0);
     case "levyExemption990I":
@@ -230,6 +230,8 @@ export function examineCgi(d: CgiDraft, level: CgiLevel, g: SharedGuards, taskLa
   if (exemptPriorOverCeiling(d.priorGifts, law) !== null) return "ceiling790G";
   // Under a fictional law the file stays one the real law accepts too (its real-law answer exists).
   if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, DATED_LAW.on(day)) !== null) return "ceiling790G";
+  // A fictional law's own ages of art. 790 G: a prior gift listed as exempt must meet them too.
+  if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (d.kind === "gift" && d.gifts.some((x) => x.reservedUsufruct) && ageOn(d.subject.birth, d.date) === openRowAge(law)) return "usufructuary91";
   const input = toCgiDossier(d, law);
   const dossier = readDossier(input);

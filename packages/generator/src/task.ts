@@ -9,7 +9,7 @@ import { fictionalTaskLaw, REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { openRowAge } from "./law.js";
 import { FIRST_SIX, isCgiLevel, mixLevel, VARIANT_WEIGHTS, type CgiLevel, type CgiVariant, type Level, type LevelRule, type Variant } from "./levels.js";
 import { difficultyOf, drawCgi, examineCgi, type CgiRejection, type Difficulty, type SharedGuards } from "./cgi-task.js";
-import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
+import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import { assertInteger, Rng } from "./random.js";
 import { Sha256 } from "./sha256.js";
@@ -236,6 +236,8 @@ export function examine(d: Draft, level: Level, shape: Shape = "default", taskLa
   // Under a fictional law the dossier stays one the real law accepts too (so that its real-law
   // answer, what a model answering from memory finds, exists).
   if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, DATED_LAW.on(day)) !== null) return "ceiling790G";
+  // A fictional law's own ages of art. 790 G: a prior gift listed as exempt must meet them too.
+  if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
   const input = toDossier(d);
   const dossier = readDossier(input);
