@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_DIR, launch, serve } from "../scripts/browser.mjs";
 import { percent, reward } from "../src/logic/format.js";
+import { openTask } from "../src/logic/task.js";
 
 const ARTIFACTS = join(APP_DIR, "test-artifacts");
 const RUNS = join(APP_DIR, "fixtures", "runs");
@@ -52,7 +53,45 @@ describe("the tasks view", () => {
     const sheet = page.getByTestId("sheet");
     expect(await sheet.getAttribute("data-task-id")).toBe("succession-4-17");
     expect(await sheet.textContent()).toMatch(/^FEUILLE DE CALCUL — Donation de /);
+    // The interface in French by default.
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    expect(await page.locator("nav a.active").first().textContent()).toBe("Exercices");
     await page.screenshot({ path: join(ARTIFACTS, "tasks.png") });
+    await page.close();
+  });
+
+  it("wraps the sheet inside its panel at 1,400 px: no line cut off, the text as the engine wrote it", async () => {
+    const page = await open("#seed=0&i=17");
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const sheet = page.getByTestId("sheet");
+    await expect.poll(() => sheet.getAttribute("data-task-id")).toBe("succession-4-17");
+    const { scroll, client, longest } = await sheet.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      longest: Math.max(...(el.textContent ?? "").split("\n").map((l) => l.length)),
+    }));
+    // Some line of this sheet is longer than the panel holds (about 100 characters at 1,400 px),
+    // and yet nothing overflows: it wraps.
+    expect(longest).toBeGreaterThan(110);
+    expect(scroll).toBeLessThanOrEqual(client);
+    expect(await sheet.textContent()).toBe(openTask({ seed: 0, level: 0, index: 17 }).sheet);
+    await page.close();
+  });
+
+  it("switches to English and back, the language kept in the permalink", async () => {
+    const page = await open("#seed=0&i=17");
+    await expect.poll(() => page.getByTestId("task-id").textContent()).toBe("succession-4-17");
+    await page.getByTestId("lang-en").click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#lang=en&seed=0&i=17");
+    await expect.poll(() => page.locator("nav a.active").first().textContent()).toBe("Tasks");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    // The tabs carry the language: the score view opens in English too.
+    await page.locator("nav a", { hasText: "Score a reply" }).first().click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#lang=en&view=score&seed=0&i=17");
+    expect(await page.getByTestId("task-id").textContent()).toBe("succession-4-17");
+    await page.getByTestId("lang-fr").click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#view=score&seed=0&i=17");
+    await expect.poll(() => page.locator("nav a.active").first().textContent()).toBe("Noter une réponse");
     await page.close();
   });
 
@@ -71,7 +110,7 @@ describe("the tasks view", () => {
 
   it("names what it ignored in a mistyped link", async () => {
     const page = await open("#seed=0&i=-4");
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain('i must be a whole number ≥ 0, got "-4"');
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain('i doit être un nombre entier ≥ 0, et non "-4"');
     expect(await page.getByTestId("task-id").textContent()).toBe("succession-1-0");
     await page.close();
   });
@@ -103,7 +142,7 @@ describe("the score view", () => {
     expect(await page.getByTestId("reason").textContent()).toBe("partial");
     expect(await page.locator('[data-field="B1.droits"]').getAttribute("data-right")).toBe("false");
     expect(await page.locator('[data-field="B1.part_taxable"]').getAttribute("data-right")).toBe("true");
-    expect(await page.getByTestId("counterfactual").textContent()).toContain("First wrong field: B1.droits");
+    expect(await page.getByTestId("counterfactual").textContent()).toContain("Premier champ faux\u00a0: B1.droits");
     await page.close();
   });
 
@@ -122,7 +161,7 @@ describe("the what-if view", () => {
     const page = await open("#view=whatif&seed=0&i=0");
     await page.locator('input[name="funeralCap"]').check();
     // B1's taxable share and tax, and the total.
-    await expect.poll(() => page.getByTestId("change-count").textContent()).toMatch(/^3 of \d+ amounts change\.$/);
+    await expect.poll(() => page.getByTestId("change-count").textContent()).toMatch(/^3 montants sur \d+ changent\.$/);
     expect(await page.locator('tr[data-field="B1.part_taxable"]').textContent()).toMatch(eurosRe("541500"));
     await page.screenshot({ path: join(ARTIFACTS, "whatif.png") });
     await page.close();
@@ -138,9 +177,9 @@ describe("the calculator", () => {
     const issues = page.getByTestId("issues");
     await expect.poll(() => issues.textContent()).toContain("beneficiaries[1].birthDate");
     const line = text.slice(0, text.indexOf("1968-02-30")).split("\n").length;
-    expect(await issues.textContent()).toContain(`line ${line}`);
+    expect(await issues.textContent()).toContain(`ligne ${line}`);
     expect(await page.locator(".gutter .bad").allTextContents()).toEqual([`${line}\n`]);
-    expect(await page.getByTestId("editor-status").textContent()).toContain(`line ${line} · beneficiaries[1].birthDate: `);
+    expect(await page.getByTestId("editor-status").textContent()).toContain(`ligne ${line} · beneficiaries[1].birthDate: `);
     await page.screenshot({ path: join(ARTIFACTS, "calculator-error.png") });
     await page.close();
   });
@@ -166,7 +205,7 @@ describe("the runs view", () => {
   it("shows the per-level figures of the summary of a run opened with the file picker", async () => {
     const page = await open("#view=runs");
     await page.getByTestId("files-A").setInputFiles([join(RUNS, "careful-model", "results.jsonl"), join(RUNS, "careful-model", "summary.json")]);
-    await expect.poll(() => page.getByTestId("loaded-A").textContent()).toContain("careful-model: 80 rollouts, summary");
+    await expect.poll(() => page.getByTestId("loaded-A").textContent()).toContain("careful-model\u00a0: 80 essais, résumé");
     const table = page.getByTestId("run-A").getByTestId("levels");
     for (const [level, f] of Object.entries(summary.per_level)) {
       const row = table.locator(`tr[data-level="${level}"]`);
@@ -190,8 +229,8 @@ describe("the runs view", () => {
       return data;
     }, server.url);
     await page.getByTestId("drop-B").dispatchEvent("drop", { dataTransfer: handle });
-    await expect.poll(() => page.getByTestId("loaded-B").textContent()).toContain("hasty-model: 80 rollouts");
-    expect(await page.getByTestId("paired").textContent()).toContain("On the 40 tasks in both runs");
+    await expect.poll(() => page.getByTestId("loaded-B").textContent()).toContain("hasty-model\u00a0: 80 essais");
+    expect(await page.getByTestId("paired").textContent()).toContain("Sur les 40 exercices des deux évaluations");
     await page.screenshot({ path: join(ARTIFACTS, "runs.png") });
     const rows = page.getByTestId("run-A").getByTestId("rollout-table").locator("tbody tr");
     await rows.filter({ hasText: "succession-4-17" }).first().click();

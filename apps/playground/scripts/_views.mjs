@@ -3,7 +3,7 @@ const s = await serve(); const b = await launch();
 const page = await b.context.newPage();
 page.on("pageerror", (e) => console.log("pageerror:", e.message));
 await page.goto(s.url + "#view=score&seed=0&i=17");
-await page.getByText("Example: a reply that missed a rule").click();
+await page.getByTestId("missed-rule").click();
 await page.waitForTimeout(300);
 await page.screenshot({ path: "/tmp/score.png" });
 await page.goto(s.url + "#view=whatif&seed=0&i=17");

@@ -23,7 +23,7 @@ try {
   await shot("tasks");
 
   await page.goto(`${server.url}#view=score&seed=0&i=17`);
-  await page.getByText("Example: a reply that missed a rule").click();
+  await page.getByTestId("missed-rule").click();
   await page.waitForSelector('[data-testid="counterfactual"]');
   await shot("score");
 

@@ -1,10 +1,12 @@
 import type { Rule } from "@succ/engine";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import example from "../../../examples/estate-spouse-children.json?raw";
-import { formatRoute, parseRoute, TASK_VIEWS, type Route, type TaskRef, type View } from "./logic/route.js";
+import { LANGS, MESSAGES } from "./logic/i18n.js";
+import { formatRoute, parseRoute, TASK_VIEWS, VIEWS, type Route, type TaskRef, type View } from "./logic/route.js";
 import { loadRun, RunFileError } from "./logic/runs.js";
 import { TaskCache, type OpenedTask } from "./logic/task.js";
 import type { NamedText } from "./ui/drop-zone.js";
+import { LangContext } from "./ui/lang.js";
 import { TaskPicker } from "./ui/task-picker.js";
 import { CalculatorView } from "./views/calculator.js";
 import { RunsView, type RunSlot } from "./views/runs.js";
@@ -12,25 +14,20 @@ import { ScoreView } from "./views/score.js";
 import { TasksView } from "./views/tasks.js";
 import { WhatIfView } from "./views/whatif.js";
 
-const TABS: { view: View; label: string }[] = [
-  { view: "tasks", label: "Tasks" },
-  { view: "score", label: "Score a reply" },
-  { view: "whatif", label: "What if" },
-  { view: "calculator", label: "Calculator" },
-  { view: "runs", label: "Runs" },
-];
-
 const cache = new TaskCache();
 
 function taskKey(ref: TaskRef): string {
   return `${ref.seed}/${ref.level}/${ref.index}`;
 }
 
-/** The route of the address bar; a view without a task keeps the task of the route before. */
+/**
+ * The route of the address bar; a view without a task keeps the task of the route before (its
+ * language is the link's).
+ */
 function routeFrom(hash: string, before: Route | null): { route: Route; problems: string[] } {
   const parsed = parseRoute(hash);
   if (before && !TASK_VIEWS.includes(parsed.route.view) && !/(^|[#&])(seed|i|level)=/.test(hash)) {
-    return { route: { ...before, view: parsed.route.view }, problems: parsed.problems };
+    return { route: { ...before, view: parsed.route.view, lang: parsed.route.lang }, problems: parsed.problems };
   }
   return parsed;
 }
@@ -44,6 +41,10 @@ export function App() {
     addEventListener("hashchange", onHash);
     return () => removeEventListener("hashchange", onHash);
   }, []);
+  const t = MESSAGES[route.lang];
+  useEffect(() => {
+    document.documentElement.lang = route.lang;
+  }, [route.lang]);
   const go = (next: Route) => {
     const hash = formatRoute(next);
     if (hash === location.hash) setRoute({ route: next, problems: [] });
@@ -71,7 +72,7 @@ export function App() {
     try {
       setSlot(i, { run: loadRun(files), error: null });
     } catch (e) {
-      const message = e instanceof RunFileError ? e.message : `${files.map((f) => f.name).join(", ")}: cannot be read (${e instanceof Error ? e.message : String(e)})`;
+      const message = e instanceof RunFileError ? e.message : t.cannotRead(files.map((f) => f.name).join(", "), e instanceof Error ? e.message : String(e));
       setSlot(i, { run: slots[i]!.run, error: message });
     }
   };
@@ -82,7 +83,8 @@ export function App() {
   if (isTaskView && opened instanceof Error) {
     body = (
       <p class="error" role="alert">
-        This task cannot be generated: {opened.message}
+        {t.cannotGenerate}
+        {opened.message}
       </p>
     );
   } else if (route.view === "tasks") {
@@ -113,29 +115,35 @@ export function App() {
   }
 
   return (
-    <>
+    <LangContext.Provider value={route.lang}>
       <header class="top no-print">
         <h1>
-          succession-fr <span>playground</span>
+          succession-fr <span>{t.appName}</span>
         </h1>
         <nav>
-          {TABS.map((t) => (
-            <a key={t.view} href={link(t.view)} class={route.view === t.view ? "active" : ""} aria-current={route.view === t.view ? "page" : undefined}>
-              {t.label}
+          {VIEWS.map((view) => (
+            <a key={view} href={link(view)} class={route.view === view ? "active" : ""} aria-current={route.view === view ? "page" : undefined}>
+              {t.tabs[view]}
             </a>
           ))}
         </nav>
         {isTaskView && <TaskPicker value={ref} onChange={(r) => go({ ...route, ...r })} />}
+        <nav class="langs" aria-label="Langue / Language">
+          {LANGS.map((lang) => (
+            <a key={lang} href={formatRoute({ ...route, lang })} lang={lang} hrefLang={lang} class={route.lang === lang ? "active" : ""} aria-current={route.lang === lang ? "true" : undefined} title={MESSAGES[lang].langName} data-testid={`lang-${lang}`}>
+              {lang.toUpperCase()}
+            </a>
+          ))}
+        </nav>
       </header>
       {problems.length > 0 && (
         <p class="warning no-print" role="alert">
-          Link ignored in part: {problems.join("; ")}.
+          {t.linkIgnored}
+          {problems.join("; ")}.
         </p>
       )}
       <main>{body}</main>
-      <footer class="no-print">
-        Everything is computed in this page by @succ/generator, @succ/engine and @succ/scoring; nothing is sent anywhere.
-      </footer>
-    </>
+      <footer class="no-print">{t.footer}</footer>
+    </LangContext.Provider>
   );
 }

@@ -25,8 +25,10 @@ export interface AppConfig {
   cacheSize: number;
   /** Bearer token every route but /health asks for; null for none. */
   token: string | null;
-  /** Default of a request's `trimReply`: drop a leading <think>…</think> and trailing end-of-sequence tokens. */
+  /** Default of a request's `trimReply`: drop a leading <think>…</think>. */
   trimReply: boolean;
+  /** Default of a request's `strictEnd`: refuse end-of-sequence tokens after the block (@succ/scoring's strictEnd). */
+  strictEnd: boolean;
   /** Default of a request's `allOrNothing`: 0 unless every value is right. */
   allOrNothing: boolean;
   /** Versions to report besides the packages the server uses (e.g. the CLI's). */
@@ -45,6 +47,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   cacheSize: 65_536,
   token: null,
   trimReply: false,
+  strictEnd: false,
   allOrNothing: false,
 };
 
@@ -95,7 +98,7 @@ async function readJson(c: Context): Promise<unknown> {
 /** Query parameters of /openrlhf (OpenRLHF sends only a URL and a body, so settings ride in the URL). */
 function openRlhfSettings(c: Context, config: AppConfig) {
   const query = c.req.query();
-  const known = ["seed", "set", "trimReply", "allOrNothing", "token"];
+  const known = ["seed", "set", "trimReply", "strictEnd", "allOrNothing", "token"];
   for (const key of Object.keys(query)) {
     if (!known.includes(key)) throw badRequest(`?${key.slice(0, 40)}: unknown parameter (expected ${known.join(", ")})`);
   }
@@ -117,7 +120,12 @@ function openRlhfSettings(c: Context, config: AppConfig) {
     seed: seed === undefined ? config.defaults.seed : readSeed(seed, "?seed"),
     set: set === undefined ? config.defaults.set : readSetName(set, "?set"),
   };
-  return { defaults, trimReply: flag("trimReply", config.trimReply), allOrNothing: flag("allOrNothing", config.allOrNothing) };
+  return {
+    defaults,
+    trimReply: flag("trimReply", config.trimReply),
+    strictEnd: flag("strictEnd", config.strictEnd),
+    allOrNothing: flag("allOrNothing", config.allOrNothing),
+  };
 }
 
 export function createApp(config: AppConfig, state: AppState = { draining: false }): Hono {
@@ -157,11 +165,12 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const request = readScoreRequest(await readJson(c), config.defaults, config.maxBatch);
     const allOrNothing = request.allOrNothing ?? config.allOrNothing;
     const trim = request.trimReply ?? config.trimReply;
+    const strictEnd = request.strictEnd ?? config.strictEnd;
     const scores: number[] = [];
     const reasons: string[] = [];
     request.jobs.forEach((job, i) => {
       const gold = goldOf(job.gold, `items[${i}]`);
-      const result = scoreReply(trim ? trimReply(job.reply) : job.reply, gold, { allOrNothing });
+      const result = scoreReply(trim ? trimReply(job.reply) : job.reply, gold, { allOrNothing, strictEnd });
       scores.push(result.score);
       reasons.push(result.reason);
     });
@@ -181,7 +190,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
       const result =
         reply === null
           ? { score: 0, reason: "prompt_not_in_query", fields: {} }
-          : scoreReply(settings.trimReply ? trimReply(reply) : reply, gold, { allOrNothing: settings.allOrNothing });
+          : scoreReply(settings.trimReply ? trimReply(reply) : reply, gold, { allOrNothing: settings.allOrNothing, strictEnd: settings.strictEnd });
       scores.push(result.score);
       reasons.push(result.reason);
       allRight.push(isSuccess(result.score) ? 1 : 0);
@@ -203,6 +212,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
         seed: config.defaults.seed,
         set: setName(config.defaults.set),
         trimReply: config.trimReply,
+        strictEnd: config.strictEnd,
         allOrNothing: config.allOrNothing,
         maxBatch: config.maxBatch,
         maxBodyBytes: config.maxBodyBytes,

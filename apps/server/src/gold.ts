@@ -2,7 +2,7 @@
  * Gold answers rebuilt from a task's id and seed, so that a trainer never ships them around: a
  * task depends only on (seed, index, set), and the id names the level and the index.
  */
-import { generateTask, LEVELS, mixLevel, type Level } from "@succ/generator";
+import { generateTask, LEVEL_SPEC, LEVELS, mixLevel, parseTaskId, taskId, type Level } from "@succ/generator";
 import type { ExpectedAnswer } from "@succ/scoring";
 import { badRequest, isRecord, kindOf } from "./errors.js";
 
@@ -47,8 +47,6 @@ export interface SetDefaults {
   seed: number;
   set: SetLevel;
 }
-
-const ID = /^succession-(\d{1,4})-(\d{1,16})$/;
 
 function describeSet(set: SetLevel): string {
   return set === 0 ? "the mix of levels" : `the level-${set} set`;
@@ -106,24 +104,24 @@ function describe(value: unknown): string {
  */
 export function readTaskRef(id: unknown, seed: number, set: SetLevel, options: SetOptions, where: string): TaskRef {
   if (typeof id !== "string") throw badRequest(`${where}: expected a task id such as "succession-3-17", got ${kindOf(id)}`);
-  const match = ID.exec(id);
-  const level = match ? Number(match[1]) : NaN;
-  const index = match ? Number(match[2]) : NaN;
-  if (match === null || !LEVELS.includes(level as Level) || !Number.isSafeInteger(index) || `succession-${level}-${index}` !== id) {
+  const parsed = parseTaskId(id);
+  if (parsed === null) {
     throw badRequest(`${where}: unknown task id ${describe(id)} (expected "succession-<level>-<index>", level ${LEVELS.join(", ")})`);
   }
+  const { level, index } = parsed;
   if (set === 0 && mixLevel(index) !== level) {
     throw badRequest(
-      `${where}: unknown task id ${describe(id)} in ${describeSet(0)} (task ${index} of the mix is "succession-${mixLevel(index)}-${index}"); for the level-${level} set, give "set": "level-${level}"`,
+      `${where}: unknown task id ${describe(id)} in ${describeSet(0)} (task ${index} of the mix is "${taskId(mixLevel(index), index)}"); for the level-${level} set, give "set": "level-${level}"`,
     );
   }
   if (set !== 0 && set !== level) {
     throw badRequest(`${where}: unknown task id ${describe(id)} in ${describeSet(set)} (its ids are "succession-${set}-<index>")`);
   }
-  if (options.fictionalLaw === true && level === 6) {
-    throw badRequest(`${where}: ${describe(id)} is a level-6 task, which has no fictional law (its prompt states no law): drop options.fictionalLaw`);
+  const noFictionalLaw = LEVEL_SPEC[level].noFictionalLaw;
+  if (options.fictionalLaw === true && noFictionalLaw !== null) {
+    throw badRequest(`${where}: ${describe(id)} is a level-${level} task, which has no fictional law (${noFictionalLaw}): drop options.fictionalLaw`);
   }
-  return { id, seed, set, level: level as Level, index, options };
+  return { id, seed, set, level, index, options };
 }
 
 /** The cache key of a task: everything its gold answer depends on. */

@@ -6,5 +6,5 @@ export { createApp, DEFAULT_CONFIG, packageVersions, type AppConfig, type AppSta
 export { runServer, listen, ServeError, type Listening, type ServeOptions } from "./server.js";
 export { GoldCache, readTaskRef, setName, SET_OPTION_KEYS, type SetDefaults, type SetLevel, type SetOptions, type TaskRef } from "./gold.js";
 export { readLabel, readOpenRlhfRequest, readScoreRequest, type GoldSource, type Job } from "./requests.js";
-export { END_OF_SEQUENCE_TOKENS, replyFromQuery, trimReply } from "./reply.js";
+export { replyFromQuery, trimReply } from "./reply.js";
 export { RequestError } from "./errors.js";

@@ -1,38 +1,30 @@
 /**
- * Replies as trainers produce them. Off by default: the strict rule of the prompt (one block,
- * nothing but whitespace after it) is what a reply is scored on unless the caller asks.
+ * Replies as trainers produce them. The end-of-sequence tokens a chat template leaves after the
+ * block are the scorer's business (@succ/scoring allows them by default, `strictEnd` refuses
+ * them); dropping a reasoning section is this module's, and off by default.
  */
-
-/** End-of-sequence tokens that a decoder may leave after the block (ChatML, GPT-2/Qwen, Llama 2, Llama 3). */
-export const END_OF_SEQUENCE_TOKENS = ["<|im_end|>", "<|endoftext|>", "</s>", "<|eot_id|>"] as const;
+import { MAX_REPLY_LENGTH } from "@succ/scoring";
 
 const THINK_OPEN = "<think>";
 const THINK_CLOSE = "</think>";
 
 /**
- * The reply without a leading reasoning section, and without end-of-sequence tokens (and the
- * whitespace around them) at its end:
+ * The reply without a leading reasoning section:
  * - `<think>…</think>` at the start (after whitespace only) is dropped, up to the first
  *   `</think>`; so is everything up to a first `</think>` that no `<think>` precedes (chat
  *   templates that open the section in the prompt, such as Qwen3's and DeepSeek-R1's);
  * - a `<think>` that is not at the start, or that is never closed, leaves the reply as it is;
- * - then the tokens of END_OF_SEQUENCE_TOKENS are removed from the end, repeatedly.
+ * - a reply over the scorer's length limit is left as it is, so that the limit applies to the
+ *   reply as received (it scores too_long), not to what is left of it.
  * Only text is removed, never added: the block itself is scored as strictly as ever.
  */
 export function trimReply(reply: string): string {
-  let text = reply;
-  const close = text.indexOf(THINK_CLOSE);
-  if (close !== -1) {
-    const open = text.indexOf(THINK_OPEN);
-    const leading = open !== -1 && open < close && text.slice(0, open).trim() === "";
-    if (open === -1 || open > close || leading) text = text.slice(close + THINK_CLOSE.length);
-  }
-  for (;;) {
-    const end = text.trimEnd();
-    const token = END_OF_SEQUENCE_TOKENS.find((t) => end.endsWith(t));
-    if (token === undefined) return text;
-    text = end.slice(0, end.length - token.length);
-  }
+  if (reply.length > MAX_REPLY_LENGTH) return reply;
+  const close = reply.indexOf(THINK_CLOSE);
+  if (close === -1) return reply;
+  const open = reply.indexOf(THINK_OPEN);
+  const leading = open !== -1 && open < close && reply.slice(0, open).trim() === "";
+  return open === -1 || open > close || leading ? reply.slice(close + THINK_CLOSE.length) : reply;
 }
 
 /** How much of the prompt's end is looked for when the query does not start with the prompt. */

@@ -18,6 +18,7 @@ export interface ScoreRequest {
   jobs: Job[];
   allOrNothing?: boolean;
   trimReply?: boolean;
+  strictEnd?: boolean;
 }
 
 export interface OpenRlhfRequest {
@@ -26,7 +27,7 @@ export interface OpenRlhfRequest {
   golds: GoldSource[];
 }
 
-const SCORE_KEYS = ["items", "allOrNothing", "trimReply"] as const;
+const SCORE_KEYS = ["items", "allOrNothing", "trimReply", "strictEnd"] as const;
 const ITEM_KEYS = ["reply", "answer", "id", "seed", "set", "options"] as const;
 const REF_KEYS = ["id", "seed", "set", "options"] as const;
 
@@ -58,7 +59,7 @@ function readRef(value: Record<string, unknown>, defaults: SetDefaults, where: s
   return readTaskRef(value.id, seed, set, options, `${prefix}id`);
 }
 
-/** `POST /score`: {"items": [{"reply", "answer"} | {"reply", "id", "seed"?, "set"?, "options"?}], "allOrNothing"?, "trimReply"?}. */
+/** `POST /score`: {"items": [{"reply", "answer"} | {"reply", "id", "seed"?, "set"?, "options"?}], "allOrNothing"?, "trimReply"?, "strictEnd"?}. */
 export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch: number): ScoreRequest {
   if (!isRecord(body)) throw badRequest(`the body must be a JSON object {"items": [...]}, got ${kindOf(body)}`);
   checkKnownKeys(body, SCORE_KEYS, "");
@@ -84,7 +85,7 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
     }
     return { reply: item.reply, gold: { task: readRef(item, defaults, where) } };
   });
-  return { jobs, allOrNothing: readBoolean(body.allOrNothing, "allOrNothing"), trimReply: readBoolean(body.trimReply, "trimReply") };
+  return { jobs, allOrNothing: readBoolean(body.allOrNothing, "allOrNothing"), trimReply: readBoolean(body.trimReply, "trimReply"), strictEnd: readBoolean(body.strictEnd, "strictEnd") };
 }
 
 /**

@@ -94,7 +94,8 @@ function describe(options: ServeOptions): string {
   return [
     `${options.workers} worker${options.workers === 1 ? "" : "s"}`,
     `default set: seed ${options.defaults.seed}, ${set}`,
-    options.trimReply ? "replies trimmed (<think> and end-of-sequence tokens)" : "replies strict",
+    options.trimReply ? "<think> dropped" : "<think> kept",
+    options.strictEnd ? "no end-of-sequence token after the block" : "end-of-sequence tokens allowed after the block",
     options.allOrNothing ? "all or nothing" : "partial credit",
     options.token === null ? "no token" : "bearer token required",
   ].join("; ");

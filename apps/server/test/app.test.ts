@@ -101,12 +101,20 @@ describe("POST /score", () => {
     expect((await post(strict, "/score", { items, allOrNothing: false })).body.scores).toEqual([0.18]);
   });
 
-  it("trims <think> and end-of-sequence tokens only when asked", async () => {
+  it("drops <think> only when asked; the end-of-sequence token after the block is allowed unless strictEnd", async () => {
     const reply = `<think>brouillon ${formatAnswer(EXPECTED)}</think>${GOLD_REPLY}<|im_end|>`;
     const items = [{ reply, answer: EXPECTED }];
     expect((await post(server, "/score", { items })).body).toEqual({ scores: [0], reasons: ["several_blocks"] });
     expect((await post(server, "/score", { items, trimReply: true })).body).toEqual({ scores: [1], reasons: ["ok"] });
     expect((await post(app({ trimReply: true }), "/score", { items })).body.scores).toEqual([1]);
+    const ended = [{ reply: `${GOLD_REPLY}<|im_end|>`, answer: EXPECTED }];
+    expect((await post(server, "/score", { items: ended })).body).toEqual({ scores: [1], reasons: ["ok"] });
+    expect((await post(server, "/score", { items: ended, strictEnd: true })).body).toEqual({ scores: [0], reasons: ["text_after_block"] });
+    expect((await post(app({ strictEnd: true }), "/score", { items: ended })).body.scores).toEqual([0]);
+    expect((await post(app({ strictEnd: true }), "/score", { items: ended, strictEnd: false })).body.scores).toEqual([1]);
+    // The gold followed by 300,000 characters of </s>: over the limit as received, trimmed or not.
+    const padded = [{ reply: `${GOLD_REPLY}${"</s>".repeat(75_000)}`, answer: EXPECTED }];
+    expect((await post(server, "/score", { items: padded, trimReply: true })).body).toEqual({ scores: [0], reasons: ["too_long"] });
   });
 
   it("answers an empty batch with empty lists", async () => {
@@ -125,8 +133,8 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["null", "null", 400, 'the body must be a JSON object {"items": [...]}, got null'],
     ["no items", {}, 400, 'items: missing (the body is {"items": [{"reply": …, "id": …}, …]})'],
     ["items not a list", { items: { reply: "x" } }, 400, "items: expected an array, got an object"],
-    ["an unknown top-level field", { items: [], allornothing: true }, 400, 'unknown field "allornothing" (expected "items", "allOrNothing", "trimReply")'],
-    ["__proto__ at the top", '{"items": [], "__proto__": {"polluted": true}}', 400, 'unknown field "__proto__" (expected "items", "allOrNothing", "trimReply")'],
+    ["an unknown top-level field", { items: [], allornothing: true }, 400, 'unknown field "allornothing" (expected "items", "allOrNothing", "trimReply", "strictEnd")'],
+    ["__proto__ at the top", '{"items": [], "__proto__": {"polluted": true}}', 400, 'unknown field "__proto__" (expected "items", "allOrNothing", "trimReply", "strictEnd")'],
     ["an item that is a string", { items: ["x"] }, 400, 'items[0]: expected an object {"reply", "id" or "answer"}, got a string'],
     ["no reply", { items: [ok, { answer: EXPECTED }] }, 400, "items[1].reply: missing"],
     ["a reply that is a number", { items: [{ reply: 12, answer: EXPECTED }] }, 400, "items[0].reply: expected a string, got a number"],
@@ -145,7 +153,7 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["options not an object", { items: [{ reply: "x", id: "succession-1-0", options: [] }] }, 400, "items[0].options: expected an object, got an array"],
     ["options text that is not JSON", { items: [{ reply: "x", id: "succession-1-0", options: "fictionalLaw" }] }, 400, 'items[0].options: expected an object such as {"fictionalLaw": true}, or its JSON text; got a string that is not JSON'],
     ["fictionalLaw not a boolean", { items: [{ reply: "x", id: "succession-1-0", options: { fictionalLaw: "yes" } }] }, 400, "items[0].options.fictionalLaw: expected true or false, got a string"],
-    ["fictionalLaw at level 6", { items: [{ reply: "x", id: "succession-6-0", set: "level-6", options: { fictionalLaw: true } }] }, 400, 'items[0].id: "succession-6-0" is a level-6 task, which has no fictional law (its prompt states no law): drop options.fictionalLaw'],
+    ["fictionalLaw at level 6", { items: [{ reply: "x", id: "succession-6-0", set: "level-6", options: { fictionalLaw: true } }] }, 400, 'items[0].id: "succession-6-0" is a level-6 task, which has no fictional law (its prompt states no law, only "the law in force on the date"): drop options.fictionalLaw'],
     ["an unknown id", { items: [ok, { reply: "x", id: "succession-9-1" }] }, 400, 'items[1].id: unknown task id "succession-9-1" (expected "succession-<level>-<index>", level 1, 2, 3, 4, 5, 6)'],
     ["a batch over --max-batch", { items: [ok, ok, ok, ok] }, 413, "items: 4 items, over the limit of 3 a request (succ serve --max-batch)"],
     ["a body over the size limit", { items: [{ reply: "x".repeat(5000), answer: EXPECTED }] }, 413, "the body is over the limit of 4096 bytes (succ serve --max-body-mb)"],
@@ -206,11 +214,13 @@ describe("POST /openrlhf: OpenRLHF's remote reward protocol", () => {
     });
   });
 
-  it("keeps the strict rule by default: the end-of-sequence token after the block scores 0", async () => {
-    const r = await post(app(), "/openrlhf", { query, prompts, labels });
+  it("allows the end-of-sequence token after the block by default, refuses it with ?strictEnd=1", async () => {
+    expect((await post(app(), "/openrlhf", { query, prompts, labels })).body.rewards).toEqual([1, 1, 1, 0.18]);
+    const r = await post(app(), "/openrlhf?strictEnd=1", { query, prompts, labels });
     expect(r.body.rewards).toEqual([0, 0, 0, 0]);
     expect(r.body.reasons).toEqual(["text_after_block", "text_after_block", "text_after_block", "text_after_block"]);
     expect(r.body.extra_logs.succ_well_formed).toEqual([0, 0, 0, 0]);
+    expect((await post(app({ strictEnd: true }), "/openrlhf", { query, prompts, labels })).body.rewards).toEqual([0, 0, 0, 0]);
   });
 
   it("takes the settings from the URL: seed, set, trimReply, allOrNothing", async () => {
@@ -221,7 +231,7 @@ describe("POST /openrlhf: OpenRLHF's remote reward protocol", () => {
     const bad = await post(app(), "/openrlhf?seed=x", body);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(`?seed: expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got "x"`);
-    expect((await post(app(), "/openrlhf?trim=1", body)).body.error).toBe("?trim: unknown parameter (expected seed, set, trimReply, allOrNothing, token)");
+    expect((await post(app(), "/openrlhf?trim=1", body)).body.error).toBe("?trim: unknown parameter (expected seed, set, trimReply, strictEnd, allOrNothing, token)");
   });
 
   it("takes a label given as an object, as a dataset's struct column arrives", async () => {

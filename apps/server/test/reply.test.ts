@@ -20,15 +20,14 @@ describe("trimReply", () => {
     expect(trimReply(unclosed)).toBe(unclosed);
   });
 
-  it("removes end-of-sequence tokens after the block, several and with whitespace", () => {
-    expect(trimReply(`${BLOCK}<|im_end|>`)).toBe(BLOCK);
-    expect(trimReply(`${BLOCK}\n<|eot_id|> <|endoftext|>\n`)).toBe(`${BLOCK}\n`);
-    expect(trimReply(`${BLOCK}</s>`)).toBe(BLOCK);
+  it("leaves the end of the reply to the scorer (end-of-sequence tokens are @succ/scoring's)", () => {
+    expect(trimReply(`<think>a</think>${BLOCK}<|im_end|>`)).toBe(`${BLOCK}<|im_end|>`);
+    expect(trimReply(`${BLOCK} merci<|im_end|>`)).toBe(`${BLOCK} merci<|im_end|>`);
   });
 
-  it("leaves other text after the block, which the scorer then refuses", () => {
-    expect(trimReply(`${BLOCK} merci<|im_end|>`)).toBe(`${BLOCK} merci`);
-    expect(trimReply(`${BLOCK}<|im_start|>`)).toBe(`${BLOCK}<|im_start|>`);
+  it("leaves a reply over the length limit as received, so that it scores too_long", () => {
+    const long = `<think>${"x".repeat(200_000)}</think>${BLOCK}`;
+    expect(trimReply(long)).toBe(long);
   });
 
   it("changes nothing in a plain reply", () => {

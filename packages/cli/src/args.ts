@@ -1,16 +1,21 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { CliError } from "./errors.js";
+import { CliError, didYouMean } from "./errors.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Parsed<T extends Options> = ReturnType<typeof parseArgs<{ options: T; allowPositionals: true; strict: true }>>;
 
-/** Strict option parsing: an unknown option or a missing value is a CliError naming it. */
+/**
+ * Strict option parsing: an unknown option or a missing value is a CliError naming it; an
+ * unknown option gets the closest known one (`Unknown option '--explian'; did you mean --explain?`).
+ */
 export function parse<T extends Options>(argv: string[], options: T, allowPositionals = false): Parsed<T> {
   let parsed: Parsed<T>;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as Parsed<T>;
   } catch (e) {
-    throw new CliError((e as Error).message.replace(/\. To specify a positional.*$/s, ""));
+    const message = (e as Error).message.replace(/\. To specify a positional.*$/s, "");
+    const unknown = (e as NodeJS.ErrnoException).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /^Unknown option '(--[^'=]+)/.exec(message)?.[1] : undefined;
+    throw new CliError(unknown === undefined ? message : `${message}${didYouMean(unknown, Object.keys(options).map((o) => `--${o}`))}`);
   }
   if (!allowPositionals && parsed.positionals.length > 0) {
     throw new CliError(`unexpected argument "${parsed.positionals[0]}"`);

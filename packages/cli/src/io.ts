@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, promises as fs, rmSync, type Write
 import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
-import { CliError } from "./errors.js";
+import { CliError, reason } from "./errors.js";
 
 /** Reads a whole file, or stdin for `-` or no file (refusing an interactive terminal). */
 export async function readText(file: string | undefined, what: string): Promise<string> {
@@ -15,7 +15,7 @@ export async function readText(file: string | undefined, what: string): Promise<
   try {
     return await fs.readFile(file, "utf8");
   } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CliError(`cannot read ${file}: ${reason(e)}`);
   }
 }
 
@@ -32,7 +32,7 @@ export function readLines(file: string | undefined): AsyncIterable<string> {
     try {
       yield* createInterface({ input, crlfDelay: Infinity });
     } catch (e) {
-      throw new CliError(`cannot read ${stdin ? "stdin" : file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new CliError(`cannot read ${stdin ? "stdin" : file}: ${reason(e)}`);
     }
   })();
 }
@@ -43,7 +43,7 @@ export async function assertReadable(file: string | undefined): Promise<void> {
   try {
     await fs.access(file);
   } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new CliError(`cannot read ${file}: ${reason(e)}`);
   }
 }
 
@@ -107,10 +107,6 @@ type Target =
 
 const MAX_LINKS = 40;
 
-function errno(e: unknown): string {
-  return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-}
-
 async function newFileAt(option: string, path: string): Promise<Target> {
   const dir = dirname(path);
   let st;
@@ -138,7 +134,7 @@ async function resolveTarget(option: string): Promise<Target> {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") return newFileAt(option, path);
-      throw new CliError(`--out ${option}: cannot write (${errno(e)})`);
+      throw new CliError(`--out ${option}: cannot write (${reason(e)})`);
     }
     if (st.isDirectory()) throw folder();
     if (st.isFile()) return { kind: "file", path, mode: st.mode & 0o7777 };
@@ -148,7 +144,7 @@ async function resolveTarget(option: string): Promise<Target> {
     try {
       target = await fs.stat(path);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw new CliError(`--out ${option}: cannot write (${errno(e)})`);
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw new CliError(`--out ${option}: cannot write (${reason(e)})`);
       // A link to nothing yet: follow it by hand to the path it names, which is created.
       path = resolve(dirname(path), await fs.readlink(path));
       continue;
@@ -200,7 +196,7 @@ export class Output {
     } else this.tmp = null;
     this.stream = createWriteStream(this.tmp ?? target.path);
     this.stream.on("error", (e: NodeJS.ErrnoException) => {
-      this.failure ??= new CliError(`--out ${option}: cannot write (${e.code ?? e.message})`);
+      this.failure ??= new CliError(`--out ${option}: cannot write (${reason(e)})`);
     });
   }
 
@@ -286,7 +282,7 @@ export class Output {
         await fs.rename(this.tmp, this.target.path);
       } catch (e) {
         this.forget();
-        throw new CliError(`--out ${this.option}: cannot write (${errno(e)})`);
+        throw new CliError(`--out ${this.option}: cannot write (${reason(e)})`);
       }
       pendingTemps.delete(this.tmp);
       return;

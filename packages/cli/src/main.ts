@@ -1,5 +1,5 @@
 import pkg from "../package.json" with { type: "json" };
-import { CliError } from "./errors.js";
+import { CliError, didYouMean } from "./errors.js";
 
 export interface Command {
   /** One line for `succ --help`. */
@@ -51,7 +51,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    process.stderr.write(`succ: unknown command "${name}"\n\n${usage()}`);
+    process.stderr.write(`succ: unknown command "${name}"${didYouMean(name, Object.keys(commands))}\n\n${usage()}`);
     return 2;
   }
   try {

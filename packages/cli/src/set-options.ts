@@ -1,4 +1,4 @@
-import type { GenerateOptions } from "@succ/generator";
+import { fictionalLawLevels, LEVEL_SPEC, LEVELS, takesFictionalLaw, type GenerateOptions, type Level } from "@succ/generator";
 import { intOption } from "./args.js";
 import { CliError } from "./errors.js";
 
@@ -16,11 +16,12 @@ export const SET_OPTIONS = {
  * text starting at `column` (where the command's other descriptions start).
  */
 export function fictionalLawHelp(column: number): string {
+  const refused = LEVELS.filter((l) => !takesFictionalLaw(l));
   const lines = [
     "each task draws its own law from (seed, i): allowances, scales, the funeral",
     "amount, 790 G, the recall period, art. 669 and 990 I moved by a bounded",
-    "amount, written in the prompt and used for the gold; levels 1 to 5 and the",
-    "mix, not level 6 (its prompt states no law). Ids stay; info.fictionalLaw",
+    `amount, written in the prompt and used for the gold; levels ${fictionalLawLevels()} and the`,
+    `mix, not level ${refused.join(", ")} (its prompt states no law). Ids stay; info.fictionalLaw`,
     "is true",
   ];
   const head = "  --fictional-law";
@@ -50,7 +51,7 @@ export function joinNegativeValues(argv: readonly string[], names: readonly stri
 }
 
 /** The highest level a set can name (`--level`): 0 is the mix of levels 1 to 4. */
-export const MAX_LEVEL = 6;
+export const MAX_LEVEL: Level = LEVELS[LEVELS.length - 1]!;
 
 /** The option `--min-rules K` of the commands that write or fingerprint a set. */
 export const MIN_RULES_OPTION = { "min-rules": { type: "string" } } as const;
@@ -66,13 +67,15 @@ export function setOptions(
   values: { n?: string; seed?: string; level?: string; offset?: string; "min-rules"?: string; "fictional-law"?: boolean },
   { n: defaultN = 400, minN = 0 }: { n?: number; minN?: number } = {},
 ): Required<GenerateOptions> {
-  const level = intOption("--level", values.level, 0, 0, MAX_LEVEL) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  const level = intOption("--level", values.level, 0, 0, MAX_LEVEL) as 0 | Level;
   const n = intOption("-n", values.n, defaultN, minN, MAX_TASKS);
   const seed = intOption("--seed", values.seed, 0, 0, Number.MAX_SAFE_INTEGER);
   const offset = intOption("--offset", values.offset, 0, 0, Number.MAX_SAFE_INTEGER - n);
   const minRules = intOption("--min-rules", values["min-rules"], 0, 0, MAX_MIN_RULES);
   const fictionalLaw = values["fictional-law"] === true;
-  if (fictionalLaw && level === 6) throw new CliError("--fictional-law does not go with --level 6: a level-6 prompt states no law, only \"the law in force on the date\" (use levels 1 to 5 or the mix)");
+  if (fictionalLaw && !takesFictionalLaw(level)) {
+    throw new CliError(`--fictional-law does not go with --level ${level}: ${LEVEL_SPEC[level as Level].noFictionalLaw} (use levels ${fictionalLawLevels()} or the mix)`);
+  }
   return { n, seed, level, offset, minRules, fictionalLaw };
 }
 

@@ -539,10 +539,10 @@ describe("succ eval: a file-system error under --out is one line, never a stack 
   });
 
   const cases: Array<[string, (dir: string) => void, RegExp]> = [
-    ["results.jsonl is a folder", (d) => mkdirSync(join(d, "results.jsonl")), /^succ eval: --out .*: cannot (read|write) results\.jsonl \(EISDIR\)\n$/],
+    ["results.jsonl is a folder", (d) => mkdirSync(join(d, "results.jsonl")), /^succ eval: --out .*: cannot (read|write) results\.jsonl \(is a folder\)\n$/],
     ["the lock file is a folder", (d) => mkdirSync(join(d, ".succ-eval.lock")), /^succ eval: --out .*: cannot (lock|write) .*\n$/],
     ["summary.json is a folder", (d) => mkdirSync(join(d, "summary.json")), /^succ eval: --out .*summary\.json.*\n$/],
-    ["the disk is full (results.jsonl → /dev/full)", (d) => symlinkSync("/dev/full", join(d, "results.jsonl")), /^succ eval: --out .*: cannot write results\.jsonl \(ENOSPC\)\n$/],
+    ["the disk is full (results.jsonl → /dev/full)", (d) => symlinkSync("/dev/full", join(d, "results.jsonl")), /^succ eval: --out .*: cannot write results\.jsonl \(no space left on the device\)\n$/],
   ];
   for (const [name, prepare, message] of cases) {
     it(name, async () => {

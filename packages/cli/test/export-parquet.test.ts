@@ -72,7 +72,7 @@ describe("succ export --format hf", () => {
     const probe = join(tempDir(), "probe");
     mkdirSync(probe);
     expect(statSync(out).mode & 0o777).toBe(statSync(probe).mode & 0o777);
-    expect(stderr).toBe(`succ export: ${4 * N} task(s), format hf, to ${out} (test: seed 0, ${N} tasks; train: seeds 1-2, 5, ${3 * N} tasks)\n`);
+    expect(stderr).toBe(`succ export: ${4 * N} tasks, format hf, to ${out} (test: seed 0, ${N} tasks; train: seeds 1-2, 5, ${3 * N} tasks)\n`);
   });
 
   it("has one schema for every row: strings, integers, chat messages", async () => {

@@ -43,7 +43,7 @@ describe("--fictional-law", () => {
       const r = await runCli([command, "--level", "6", "--fictional-law", ...extra]);
       expect(r.code, command).toBe(2);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toBe(`succ ${command}: --fictional-law does not go with --level 6: a level-6 prompt states no law, only "the law in force on the date" (use levels 1 to 5 or the mix)\n`);
+      expect(r.stderr).toBe(`succ ${command}: --fictional-law does not go with --level 6: its prompt states no law, only "the law in force on the date" (use levels 1 to 5 or the mix)\n`);
     }
   });
 

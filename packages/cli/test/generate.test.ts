@@ -93,7 +93,7 @@ describe("succ generate", () => {
     const r = succ(["-n", "3", "--out", "/proc/succ-tasks.jsonl"]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe("succ generate: --out /proc/succ-tasks.jsonl: cannot write (ENOENT)\n");
+    expect(r.stderr).toBe("succ generate: --out /proc/succ-tasks.jsonl: cannot write (no such file)\n");
   });
 
   it("gives a clear error and exit code 2 for bad options", () => {

@@ -64,6 +64,8 @@ describe("succ score", () => {
     ]);
     const r = succ(["--tasks", tasksFile, "--replies", f]);
     expect(r.code).toBe(0);
+    // Two replies to succession-1-0: both scored, and said.
+    expect(r.stderr).toMatch(/^succ score: warning: 1 task id is given more than once \(succession-1-0 ×2\): each reply is scored and counted/);
     const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines.map((l) => l.id)).toEqual(["succession-1-0", "succession-2-1", "succession-1-0"]);
     expect(lines[0].score).toBe(1);
@@ -78,6 +80,18 @@ describe("succ score", () => {
     const f = replies("r2.jsonl", [{ id: "succession-2-1", reply: partial2 }]);
     const r = succ(["--tasks", tasksFile, "--replies", f, "--all-or-nothing"]);
     expect(JSON.parse(r.stdout).score).toBe(0);
+  });
+
+  it("allows a chat template's end-of-sequence token after the block by default, refuses it with --strict-end", () => {
+    const f = replies("r-eos.jsonl", [
+      { id: "succession-1-0", reply: `${gold1}<|im_end|>` },
+      { id: "succession-1-0", reply: `${gold1}\n</s>` },
+      // 300,000 characters of </s>: over the 200,000-character limit as received.
+      { id: "succession-1-0", reply: `${gold1}${"</s>".repeat(75_000)}` },
+    ]);
+    const scores = (args: string[]) => succ(["--tasks", tasksFile, "--replies", f, ...args]).stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(scores([]).map((l) => [l.score, l.reason])).toEqual([[1, "ok"], [1, "ok"], [0, "too_long"]]);
+    expect(scores(["--strict-end"]).map((l) => l.reason)).toEqual(["text_after_block", "text_after_block", "too_long"]);
   });
 
   it("a hostile reply gets 0, never a crash: non-string, huge, mass tags", () => {
@@ -98,6 +112,7 @@ describe("succ score", () => {
     const r = succ(["--tasks", tasksFile, "--replies", f]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/succ score: 4 lines written: 1 reply scored, 3 lines could not be scored\n$/);
+    expect(r.stderr).toMatch(/^succ score: warning: 1 reply names no task of .*tasks\.jsonl \(line 3\), scored 0 in place/);
     const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     expect(lines[0].score).toBe(1);
@@ -124,6 +139,21 @@ describe("succ score", () => {
     expect(r.stderr).toMatch(/succ score: 4 lines written: 2 replies scored, 2 lines could not be scored\n$/);
   });
 
+  it("an empty replies file, or one where no line is a reply, scores nothing: a warning and exit 1", () => {
+    const empty = join(dir, "empty.jsonl");
+    writeFileSync(empty, "");
+    const r = succ(["--tasks", tasksFile, "--replies", empty]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(`succ score: warning: ${empty} holds no reply: nothing was scored\n`);
+    const unknown = succ(["--tasks", tasksFile, "--replies", replies("r8.jsonl", [{ id: "succession-9-9", reply: gold1 }])]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/warning: nothing was scored: no line of .*r8\.jsonl is a reply to a task of/);
+    // No table of zeros when nothing was scored; the count line is singular.
+    expect(unknown.stderr).not.toMatch(/mean/);
+    expect(unknown.stderr).toMatch(/succ score: 1 line written: 0 replies scored, 1 line could not be scored\n$/);
+  });
+
   it("reads replies from stdin with -", () => {
     const r = succ(["--tasks", tasksFile, "--replies", "-"], JSON.stringify({ id: "succession-1-0", reply: gold1 }) + "\n");
     expect(JSON.parse(r.stdout).score).toBe(1);
@@ -133,7 +163,7 @@ describe("succ score", () => {
     expect(succ(["--replies", "x"]).stderr).toMatch(/--tasks FILE is required/);
     const missing = succ(["--tasks", join(dir, "nope.jsonl"), "--replies", "x"]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/cannot read .*nope\.jsonl: ENOENT/);
+    expect(missing.stderr).toMatch(/cannot read .*nope\.jsonl: no such file\n$/);
     const badTasks = join(dir, "bad-tasks.jsonl");
     writeFileSync(badTasks, `${JSON.stringify(tasks[0])}\n{oops\n`);
     const out = join(dir, "scores.jsonl");
@@ -141,11 +171,13 @@ describe("succ score", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad-tasks\.jsonl, line 2: not JSON/);
     expect(existsSync(out)).toBe(false);
-    expect(succ(["--bogus"]).stderr).toMatch(/Unknown option '--bogus'/);
+    expect(succ(["--bogus"]).stderr).toBe("succ score: Unknown option '--bogus'\n");
+    // One letter swapped: the closest known option is named.
+    expect(succ(["--taks", tasksFile]).stderr).toBe("succ score: Unknown option '--taks'; did you mean --tasks?\n");
     for (const args of [["--tasks", dir, "--replies", tasksFile], ["--tasks", tasksFile, "--replies", dir]]) {
       const folder = succ([...args, "--out", out]);
       expect(folder.code, args.join(" ")).toBe(2);
-      expect(folder.stderr).toMatch(/cannot read .*: EISDIR/);
+      expect(folder.stderr).toMatch(/cannot read .*: is a folder\n$/);
       expect(folder.stderr).not.toMatch(/internal error/);
       expect(existsSync(out)).toBe(false);
     }

@@ -1,5 +1,5 @@
 import { compute, formatDate, readDossier, REPLAY_FROM, sameAnswer, type ComputeResult, type Rule } from "@succ/engine";
-import { seedAnswer } from "./cgi-task.js";
+import { seedAnswer } from "./pipeline.js";
 import { lawSourceOf } from "./fictional-law.js";
 import type { Task } from "./task.js";
 

@@ -3,12 +3,13 @@ import { lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { taskSet } from "./__fixtures__/sets.js";
 import { seedCounterpart } from "./cgi-draft.js";
-import { CGI_ONLY_RULES, MIN_CGI_RULES, ruleApplies, seedAnswer } from "./cgi-task.js";
+import { ruleApplies } from "./difficulty.js";
+import { CGI_ONLY_RULES, MIN_CGI_RULES, seedAnswer } from "./pipeline.js";
 import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";
-import { leakedAmounts } from "./guards.js";
+import { leakedAmounts, residueInsensitive, zeroButOne } from "./guards.js";
 import { LEVEL_RULES } from "./levels.js";
 import { taskSetStats } from "./stats.js";
-import { fingerprint, generateTask, generateTasks, MAX_SKIPPED, residueInsensitive, taskLine, zeroButOne, type Task } from "./task.js";
+import { fingerprint, generateTask, generateTasks, MAX_SKIPPED, taskLine, type Task } from "./task.js";
 
 /**
  * Levels 5 and 6: every guard of levels 1-4, the rules of the real law that must change each

@@ -85,8 +85,8 @@ describe("--fictional-law tasks", () => {
   });
 
   it("are refused at level 6, whose prompt states no law", () => {
-    expect(() => generateTask(0, 0, 6, { fictionalLaw: true })).toThrow(/level 6 states no law/);
-    expect(() => [...generateTasks({ level: 6, fictionalLaw: true, n: 1 })]).toThrow(/level 6 states no law/);
+    expect(() => generateTask(0, 0, 6, { fictionalLaw: true })).toThrow(/level 6 has no fictional law \(its prompt states no law/);
+    expect(() => [...generateTasks({ level: 6, fictionalLaw: true, n: 1 })]).toThrow(/level 6 has no fictional law \(its prompt states no law/);
     expect(() => [...generateTasks({ fictionalLaw: "yes" as unknown as boolean, n: 1 })]).toThrow(/fictionalLaw must be true or false/);
   });
 

@@ -1,4 +1,131 @@
-import type { Answer } from "@succ/engine";
+import { ageOn, compute, formatDate, isDossierError, netEstateOf, readDossier, type Answer, type ComputeResult, type Dossier, type DossierInput } from "@succ/engine";
+import { DATED_LAW, type Law, type LawSource } from "@succ/rules";
+import { isCgiDraft } from "./cgi-draft.js";
+import { MAX_DAY, sameMonthDay } from "./dates.js";
+import type { Draft } from "./draft.js";
+
+/**
+ * The guards every task of every level passes, in one module: a draft whose dossier fails one is
+ * redrawn (pipeline.ts runs them in order). Dates (days ≤ 28, no birthday on the act), the
+ * seed's "no shortcut answer is right" (rules (a) and (b)), the engine's refusal under the
+ * task's law, and no expected amount anywhere in the prompt.
+ */
+
+/** Whether every day of month of the draft is ≤ 28 and no one's birthday falls on the act. */
+export function datesOk(d: Draft): boolean {
+  const people = [d.subject.birth, ...d.beneficiaries.map((b) => b.birth), ...(d.kind === "estate" ? d.predeceased.map((p) => p.birth) : [])];
+  if (people.some((b) => sameMonthDay(b, d.date))) return false;
+  const all = [d.date, ...people, ...d.priorGifts.map((g) => g.date), ...(d.kind === "estate" ? d.predeceased.map((p) => p.death) : [])];
+  if (isCgiDraft(d)) {
+    for (const c of d.cgi.contracts) all.push(c.subscribedOn);
+    for (const c of d.cgi.civil.values()) if (c.livesWithSince) all.push(c.livesWithSince);
+  }
+  return all.every((x) => x.d <= MAX_DAY);
+}
+
+/** The age of the usufructuary of a draft on the act (the spouse of an estate, the donor reserving it), or null. */
+export function usufructuaryAge(d: Draft): number | null {
+  if (d.kind === "estate") {
+    if (d.spouseUsufruct === null) return null;
+    return ageOn(d.beneficiaries.find((b) => b.id === d.spouseUsufruct)!.birth, d.date);
+  }
+  return d.gifts.some((g) => g.reservedUsufruct) ? ageOn(d.subject.birth, d.date) : null;
+}
+
+/**
+ * The computation of a dossier under a law source, or null when the engine refuses the dossier
+ * under it (a fictional law may put a prior 790 G gift above its own ceiling): a redraw, never an error.
+ */
+export function computeUnder(dossier: Dossier, source: LawSource): ComputeResult | null {
+  try {
+    return compute(dossier, { law: source });
+  } catch (e) {
+    if (isDossierError(e)) return null;
+    throw e;
+  }
+}
+
+/**
+ * Rule (a) of the seed: two or more taxable beneficiaries, but fewer than two owe tax. Made a
+ * little stricter: any dossier with two or more beneficiaries needs two who owe tax, so that
+ * "one beneficiary's exact values and 0 for the others" is never the answer, even beside an
+ * exempt spouse.
+ */
+export function zeroButOne(dossier: Dossier, answer: Answer): boolean {
+  if (dossier.beneficiaries.length < 2) return false;
+  return dossier.beneficiaries.filter((b) => answer.beneficiaires[b.id]!.droits > 0).length < 2;
+}
+
+/** The law of a dossier's act from a source (the dated tables, or a task's fictional law). */
+function lawFrom(source: LawSource, dossier: Dossier): Law {
+  return source.on(formatDate(dossier.date));
+}
+
+/** The residue heirs of an estate who are not exempt (the spouse and the PACS partner are, art. 796-0 bis). */
+function residueHeirs(dossier: Dossier, source: LawSource): string[] {
+  if (dossier.kind !== "estate") return [];
+  const exempt = lawFrom(source, dossier).exemptions.spouseEstate;
+  return dossier.residue.map((s) => s.beneficiary).filter((id) => !exempt.includes(dossier.beneficiaries.find((b) => b.id === id)!.relationship));
+}
+
+/** Rule (b), first half: tax is due but no residue heir has both a taxable share and tax. */
+export function residueShortcut(dossier: Dossier, answer: Answer, source: LawSource = DATED_LAW): boolean {
+  if (dossier.kind !== "estate" || dossier.residue.length === 0) return false;
+  return answer.total_droits > 0 && !residueHeirs(dossier, source).some((id) => answer.beneficiaires[id]!.part_taxable > 0 && answer.beneficiaires[id]!.droits > 0);
+}
+
+/**
+ * The estate with a net estate 10 % larger, as the check of rule (b) needs: an extra asset of a
+ * tenth of the net estate (the engine's, under the law of the date of death from `source`),
+ * rounded up to the cent, written as a decimal string.
+ */
+export function grownEstate(input: DossierInput, dossier: Dossier = readDossier(input), source: LawSource = DATED_LAW): DossierInput {
+  if (dossier.kind !== "estate") throw new TypeError("grownEstate: not an estate");
+  // A tenth of the net estate, in cents: net × 100 / 10, rounded up.
+  const tenth = netEstateOf(dossier, lawFrom(source, dossier)).netEstate.mul(10).ceil();
+  const cents = tenth.s * tenth.n;
+  const value = `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
+  return { ...input, assets: [...(input.assets ?? []), { label: "Actif supplémentaire", value }] };
+}
+
+/** Rule (b), second half: the residue heirs' values do not move when the net estate grows by 10 %. */
+export function residueInsensitive(dossier: Dossier, input: DossierInput, answer: Answer, source: LawSource = DATED_LAW): boolean {
+  if (dossier.kind !== "estate" || dossier.residue.length === 0) return false;
+  const grown = compute(readDossier(grownEstate(input, dossier, source)), { law: source }).answer;
+  return residueHeirs(dossier, source).every((id) => {
+    const a = answer.beneficiaires[id]!;
+    const b = grown.beneficiaires[id]!;
+    return a.part_taxable === b.part_taxable && a.droits === b.droits;
+  });
+}
+
+/** Whether some heir of the residue has a taxable share (then the residue's growth shows in it). */
+export function residueHeirTaxed(d: Dossier, a: Answer): boolean {
+  return d.kind === "estate" && d.residue.some((s) => a.beneficiaires[s.beneficiary]!.part_taxable > 0);
+}
+
+/**
+ * Whether an expected amount of the answer shows in the prompt's parts. The rules text of the
+ * real law is the same for many tasks: its numbers are read once ({@link rulesNumbers}); a
+ * fictional law's rules are the task's own, searched once without a set of their numbers.
+ */
+export function promptLeaks(parts: PromptParts, answer: Answer, fictional: boolean): boolean {
+  const amounts = answerAmounts(answer);
+  if (fictional) {
+    if (holdsAny(parts.rules, amounts)) return true;
+  } else {
+    const inRules = rulesNumbers(parts.rules);
+    for (const x of amounts) if (inRules.has(x)) return true;
+  }
+  return holdsAny(parts.dossier, amounts) || holdsAny(parts.format, amounts);
+}
+
+/** A prompt in its three parts: what varies with the dossier, the law as the level gives it, the answer format. */
+export interface PromptParts {
+  dossier: string;
+  rules: string;
+  format: string;
+}
 
 /**
  * Every number a reader could see in a text, in any usual formatting: digit groups separated by

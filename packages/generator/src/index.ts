@@ -13,8 +13,29 @@ export {
   type TaskOptions,
 } from "./task.js";
 export { FICTIONAL_LAW_STREAM, fictionalLaw, fictionalLawSource, lawSourceOf } from "./fictional-law.js";
-export { LEVELS, LEVEL_RULES, VARIANTS, VARIANT_WEIGHTS, isCgiLevel, mixLevel, type CgiLevel, type Level, type LevelRule, type MixLevel, type Variant } from "./levels.js";
-export { CGI_ONLY_RULES, MIN_CGI_RULES, type Difficulty, type Presentation } from "./cgi-task.js";
+export {
+  LEVELS,
+  LEVEL_RULES,
+  LEVEL_SPEC,
+  VARIANTS,
+  VARIANT_WEIGHTS,
+  fictionalLawLevels,
+  isCgiLevel,
+  levelSpec,
+  mixLevel,
+  parseTaskId,
+  takesFictionalLaw,
+  taskId,
+  type CgiLevel,
+  type Level,
+  type LevelRule,
+  type LevelSpec,
+  type MixLevel,
+  type Presentation,
+  type Variant,
+} from "./levels.js";
+export type { Difficulty } from "./difficulty.js";
+export { CGI_ONLY_RULES, MIN_CGI_RULES } from "./pipeline.js";
 export { seedCounterpart } from "./cgi-draft.js";
 export { DECISION_FR, type Decision } from "./decisions.js";
 export { numbersIn, leakedAmounts } from "./guards.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
-import { FIRST_SIX, mixLevel, VARIANT_WEIGHTS, VARIANTS, type Level } from "./levels.js";
+import { fictionalLawLevels, FIRST_SIX, LEVEL_SPEC, LEVELS, mixLevel, parseTaskId, takesFictionalLaw, taskId, VARIANT_WEIGHTS, VARIANTS, type Level } from "./levels.js";
+import { generateTask } from "./task.js";
 
 describe("mix order and variants", () => {
   it("starts with levels 1, 4, 2, 3, 3, 4, 2, 1, then cycles 1, 4, 2, 3", () => {
@@ -71,6 +72,35 @@ describe("mix order and variants", () => {
       if (t.level === 1) expect(n).toBe(1);
       if (t.level === 2) expect(n).toBeGreaterThanOrEqual(3);
       if (t.level === 2) expect(n).toBeLessThanOrEqual(7);
+    }
+  });
+});
+
+describe("the spec of the levels", () => {
+  it("says once which levels take a fictional law: every level whose prompt states its law (not level 6)", () => {
+    expect(LEVELS.filter((l) => takesFictionalLaw(l))).toEqual([1, 2, 3, 4, 5]);
+    expect(takesFictionalLaw(0)).toBe(true);
+    expect(fictionalLawLevels()).toBe("1 to 5");
+    for (const l of LEVELS) expect(LEVEL_SPEC[l].noFictionalLaw === null, `level ${l}`).toBe(LEVEL_SPEC[l].presentation !== "none");
+  });
+
+  it("gives each level's rule set, presentation and line: the seed's numbered rules at 1-4, the real law at 5-6", () => {
+    expect(LEVELS.map((l) => LEVEL_SPEC[l].ruleSet)).toEqual(["seed", "seed", "seed", "seed", "cgi", "cgi"]);
+    expect(LEVELS.map((l) => LEVEL_SPEC[l].presentation)).toEqual(["steps", "steps", "steps", "steps", "articles", "none"]);
+    expect(LEVELS.filter((l) => LEVEL_SPEC[l].difficultyInLine)).toEqual([5, 6]);
+    for (const l of LEVELS) {
+      expect(LEVEL_SPEC[l].level).toBe(l);
+      expect(LEVEL_SPEC[l].variants.map(([v]) => v)).toEqual([...VARIANTS[l]]);
+    }
+    // The dossiers of a level are those of its rule set.
+    for (const l of LEVELS) expect(generateTask(1, 7, l).info.dossier.law ?? "seed", `level ${l}`).toBe(LEVEL_SPEC[l].ruleSet);
+  });
+
+  it("parses the task ids it writes, and nothing else", () => {
+    for (const l of LEVELS) for (const i of [0, 17, 9_007_199_254_740_991]) expect(parseTaskId(taskId(l, i))).toEqual({ level: l, index: i });
+    expect(generateTask(0, 5).id).toBe(taskId(mixLevel(5), 5));
+    for (const bad of ["succession-99-0", "succession-0-3", "succession-3-017", "succession-03-1", "succession-3-", "succession-3-1 ", "Succession-3-1", "succession-3-9007199254740992", "succession-3--1", "succession-3-1.5"]) {
+      expect(parseTaskId(bad), bad).toBeNull();
     }
   });
 });

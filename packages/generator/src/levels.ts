@@ -1,4 +1,4 @@
-import type { Rule } from "@succ/engine";
+import type { Rule, RuleSet } from "@succ/engine";
 
 /**
  * The levels of the task set and their variants: levels 1-4 of the seed ("Tasks and difficulty"),
@@ -16,7 +16,7 @@ export type MixLevel = 1 | 2 | 3 | 4;
 export type CgiLevel = 5 | 6;
 
 export function isCgiLevel(level: Level): level is CgiLevel {
-  return level === 5 || level === 6;
+  return LEVEL_SPEC[level].ruleSet === "cgi";
 }
 
 /** The rules only the real law has, in the engine's order: what a model trained on levels 1-4 gets wrong. */
@@ -48,7 +48,7 @@ export const LEVEL_RULES = {
   3: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation"],
   4: ["exemption790G", "gift790G", "ageConditions790G", "recall", "lowerBands", "representation", "usufruct669"],
   // Levels 5 and 6: the rules only the real law has (a test checks they are the engine's cgi-only
-  // rules); each task needs some of them to change its answer (MIN_CGI_RULES in cgi-task.ts).
+  // rules); each task needs some of them to change its answer (MIN_CGI_RULES in pipeline.ts).
   5: CGI_ONLY,
   6: CGI_ONLY,
 } as const satisfies Record<Level, readonly Rule[]>;
@@ -84,6 +84,103 @@ export const VARIANT_WEIGHTS: { [L in Level]: readonly (readonly [(typeof VARIAN
   6: [["law-of-date-estate", 2], ["law-of-date-gift", 1]],
 };
 
+/**
+ * How a task's prompt gives the law: numbered rules with worked examples (levels 1-4), the
+ * articles of the CGI with their amounts (level 5), none but "the law in force on the date"
+ * (level 6); "fictional" for a task of `--fictional-law`, whose rules or articles state its own law.
+ */
+export type Presentation = "steps" | "articles" | "none" | "fictional";
+
+/**
+ * The spec of a level, the one place that says what it is: what it draws, the rule set its
+ * dossiers are computed under, how its prompt presents the law, whether it takes a fictional
+ * law, the rules its tasks are about and what its task line holds. The generator, the CLI's help
+ * and checks, the server and the docs read it.
+ */
+export interface LevelSpec<L extends Level = Level> {
+  level: L;
+  /** What a task of the level is, in a few words (help texts, docs). */
+  draws: string;
+  /** The rule set of its dossiers (`"law"` of the dossier JSON). */
+  ruleSet: RuleSet;
+  /** How its prompt presents the law (under the real law). */
+  presentation: Exclude<Presentation, "fictional">;
+  /**
+   * Null when the level takes `--fictional-law` (its prompt states the law it applies); else why
+   * not, as a clause that error messages quote.
+   */
+  noFictionalLaw: string | null;
+  /** Its variants and the weights of their draw. */
+  variants: (typeof VARIANT_WEIGHTS)[L];
+  /** The rules its tasks are about ({@link LEVEL_RULES}). */
+  rules: (typeof LEVEL_RULES)[L];
+  /**
+   * Whether the task line (and `info` when spread or written as JSON) holds `info.difficulty`.
+   * Levels 1-4 keep the line they had before `difficulty` existed: there `info.difficulty` is
+   * computed when first read and is not an own enumerable key.
+   */
+  difficultyInLine: boolean;
+}
+
+const NO_LAW_STATED = 'its prompt states no law, only "the law in force on the date"';
+
+function spec<L extends Level>(level: L, draws: string, ruleSet: RuleSet, presentation: LevelSpec["presentation"], noFictionalLaw: string | null): LevelSpec<L> {
+  return { level, draws, ruleSet, presentation, noFictionalLaw, variants: VARIANT_WEIGHTS[level], rules: LEVEL_RULES[level], difficultyInLine: ruleSet === "cgi" };
+}
+
+/** The levels, each written once. */
+export const LEVEL_SPEC: { readonly [L in Level]: LevelSpec<L> } = {
+  1: spec(1, "an only child's estate or a gift in full ownership, the numbered rules step by step", "seed", "steps", null),
+  2: spec(2, "an estate with a spouse and children, children and legatees, or siblings and legatees", "seed", "steps", null),
+  3: spec(3, "a cash gift of art. 790 G or an estate with earlier gifts recalled (art. 784), representation", "seed", "steps", null),
+  4: spec(4, "a gift with reserved usufruct or an estate with the spouse's usufruct (art. 669)", "seed", "steps", null),
+  5: spec(5, "the real law: a notary's file and the articles of the CGI with their amounts", "cgi", "articles", null),
+  6: spec(6, "the real law: a notary's file and only \"the law in force on the date\"", "cgi", "none", NO_LAW_STATED),
+};
+
+/** The spec of a level. */
+export function levelSpec<L extends Level>(level: L): LevelSpec<L> {
+  return LEVEL_SPEC[level] as LevelSpec<L>;
+}
+
+/** Whether a set (0, the mix of levels 1-4, or one level) takes `--fictional-law`. */
+export function takesFictionalLaw(set: 0 | Level): boolean {
+  return set === 0 ? MIX_LEVELS.every((l) => LEVEL_SPEC[l].noFictionalLaw === null) : LEVEL_SPEC[set].noFictionalLaw === null;
+}
+
+/** The levels that take a fictional law, as "1 to 5" (help texts and error messages). */
+export function fictionalLawLevels(): string {
+  return rangeFr(LEVELS.filter((l) => LEVEL_SPEC[l].noFictionalLaw === null));
+}
+
+function rangeFr(levels: readonly Level[]): string {
+  const contiguous = levels.every((l, i) => i === 0 || l === levels[i - 1]! + 1);
+  return contiguous && levels.length > 2 ? `${levels[0]} to ${levels[levels.length - 1]}` : levels.join(", ");
+}
+
+/** The id of task `index` of a level: `succession-<level>-<index>`. */
+export function taskId(level: Level, index: number): string {
+  return `succession-${level}-${index}`;
+}
+
+const TASK_ID = /^succession-(\d{1,4})-(\d{1,16})$/;
+
+/**
+ * The level and index a task id names, or null when it is not an id {@link taskId} writes (a
+ * level of the generator, an index that is a safe whole number, no leading zero).
+ */
+export function parseTaskId(id: string): { level: Level; index: number } | null {
+  const m = TASK_ID.exec(id);
+  if (m === null) return null;
+  const level = Number(m[1]);
+  const index = Number(m[2]);
+  if (!LEVELS.includes(level as Level) || !Number.isSafeInteger(index) || taskId(level as Level, index) !== id) return null;
+  return { level: level as Level, index };
+}
+
+/** The levels of the mix, in order. */
+export const MIX_LEVELS: readonly MixLevel[] = [1, 2, 3, 4];
+
 /** Levels of the mix cycle; the first eight tasks swap tasks 4 and 7 (still 100 a level in 400). */
 const CYCLE: readonly MixLevel[] = [1, 4, 2, 3];
 const FIRST_EIGHT: readonly MixLevel[] = [1, 4, 2, 3, 3, 4, 2, 1];
@@ -93,9 +190,15 @@ export function mixLevel(index: number): MixLevel {
   return index < FIRST_EIGHT.length ? FIRST_EIGHT[index]! : CYCLE[index % CYCLE.length]!;
 }
 
+/** How a task of the first six of the mix is pinned down, beyond its variant. */
+export type Shape = "default" | "eightBeneficiaries" | "withBequest" | "790GMatters" | "recallAndRepresentation";
+
+/** The shapes of the first six tasks of the mix (beside {@link FIRST_SIX}). */
+export const FIRST_SIX_SHAPES: readonly Shape[] = ["default", "eightBeneficiaries", "withBequest", "790GMatters", "recallAndRepresentation", "default"];
+
 /**
  * The first six tasks of the mix (what a `-n 6` calibration run sees) have a fixed variant and,
- * for some, a fixed shape (`FIRST_SIX_SHAPES` in task.ts).
+ * for some, a fixed shape ({@link FIRST_SIX_SHAPES}).
  */
 export const FIRST_SIX: readonly Variant[] = [
   "only-child-estate",

@@ -7,7 +7,7 @@ import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
 import { dateFr, gendered, listFr, shareFr } from "./french.js";
 import { roundCents, scaleCents } from "./law.js";
 import { estateHead, relationCell, table } from "./prompt.js";
-import type { CgiLevel } from "./levels.js";
+import { LEVEL_SPEC, type CgiLevel } from "./levels.js";
 
 /**
  * The prompt of levels 5 and 6: the file as a notary receives it (the civil status of each
@@ -249,7 +249,7 @@ export function notaryPromptParts(
   levyIds: readonly string[],
   fictional = false,
 ): { dossier: string; rules: string; format: string } {
-  if (fictional && level === 6) throw new RangeError("level 6 states no law: it has no fictional law");
+  if (fictional && LEVEL_SPEC[level].noFictionalLaw !== null) throw new RangeError(`level ${level} has no fictional law (${LEVEL_SPEC[level].noFictionalLaw})`);
   const estate = d.kind === "estate";
   const task = estate
     ? `Calculez, pour chaque bénéficiaire de la succession, la part taxable et les droits de succession dus${levyIds.length > 0 ? ", et, pour chaque bénéficiaire de capitaux d'assurance-vie relevant de l'art. 990 I, le prélèvement dû" : ""}.`

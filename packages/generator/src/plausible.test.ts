@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
 import type { GiftDraft, PriorGift } from "./draft.js";
 import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
-import { examine, generateTask, generateTasks, redrawCounts, type Task } from "./task.js";
+import { examine } from "./pipeline.js";
+import { generateTask, generateTasks, redrawCounts, type Task } from "./task.js";
 
 /** Tasks with prior gifts: the default set and 600 tasks of each of levels 3 and 4 on other seeds. */
 const withPriorGifts = (): Task[] => [

@@ -4,7 +4,7 @@ import type { Parenthood, PriorGift } from "./draft.js";
 
 /**
  * What a careful reader of a dossier would find impossible, though no rule of the engine reads
- * it: the generator redraws such a dossier (guards in task.ts) and draws so that it never
+ * it: the generator redraws such a dossier (the guards of pipeline.ts) and draws so that it never
  * happens (family.ts, gifts.ts, estates.ts).
  */
 

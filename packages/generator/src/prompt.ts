@@ -5,6 +5,7 @@ import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
 import type { Law } from "@succ/rules";
 import { promptLaw, roundCents, scaleCents } from "./law.js";
+import type { PromptParts } from "./guards.js";
 import type { Level } from "./levels.js";
 import { rulesSection } from "./rules-text.js";
 
@@ -151,7 +152,7 @@ export const FICTIONAL_RULES_FR =
  * format. With `fictional`, a task's own fictional law: the rules state it, and the introduction
  * says so instead of naming the year of the law.
  */
-export function promptParts(d: Draft, level: Level, fictional: Law | null = null): { dossier: string; rules: string; format: string } {
+export function promptParts(d: Draft, level: Level, fictional: Law | null = null): PromptParts {
   const year = LAW_DATE.y;
   const apply = fictional === null ? `Appliquez uniquement les règles numérotées de cet énoncé (montants en vigueur en ${year}) : elles prévalent sur toute autre connaissance.` : FICTIONAL_RULES_FR;
   const intro =
@@ -164,6 +165,6 @@ export function promptParts(d: Draft, level: Level, fictional: Law | null = null
   return { dossier: `${intro}\n\n${dossier}`, rules, format: formatSection(d.beneficiaries.map((b) => b.id), law) };
 }
 
-export function joinPrompt(p: { dossier: string; rules: string; format: string }): string {
+export function joinPrompt(p: PromptParts): string {
   return `${p.dossier}\n\n${p.rules}\n\n${p.format}`;
 }

@@ -2,18 +2,9 @@ import { ageOn, compute, parseDate, readDossier, sameAnswer, type Answer, type D
 import { lawOn, usufructPercent } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
-import { numbersIn } from "./guards.js";
-import {
-  generateTasks,
-  grownEstate,
-  levelRulesMatter,
-  redrawCounts,
-  residueInsensitive,
-  residueShortcut,
-  ruleMatters,
-  zeroButOne,
-  type Task,
-} from "./task.js";
+import { levelRulesMatter, ruleMatters } from "./difficulty.js";
+import { grownEstate, numbersIn, residueInsensitive, residueShortcut, zeroButOne } from "./guards.js";
+import { generateTasks, redrawCounts, type Task } from "./task.js";
 
 const tasks = (): Task[] => [...defaultSet(), ...taskSet({ n: 150, level: 3, seed: 5 }), ...taskSet({ n: 150, level: 4, seed: 5 })];
 const EXEMPT = new Set(["spouse", "pacs"]);

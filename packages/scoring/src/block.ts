@@ -4,6 +4,43 @@ export const MAX_REPLY_LENGTH = 200_000;
 export const OPEN_TAG = "<droits>";
 export const CLOSE_TAG = "</droits>";
 
+/**
+ * The end-of-sequence and end-of-turn tokens of common chat templates, which a decoder or a
+ * trainer (OpenRLHF's queries, TRL's and verl's decoded completions) may leave after the block.
+ * A closed list: by default they may follow `</droits>`, with any whitespace around them, as if
+ * they had been removed; `strictEnd` refuses them like any other text. Each starts with `<`, ends
+ * with `>` and holds neither elsewhere, nor whitespace, so no token can hide inside another or
+ * straddle two (what makes removing them one after the other the same as reading them in order).
+ */
+export const END_OF_SEQUENCE_TOKENS = [
+  "<|im_end|>", // ChatML: Qwen, Yi, many fine-tunes
+  "<|endoftext|>", // GPT-2, Qwen base models, Phi-2, GPT-NeoX, StarCoder
+  "</s>", // Llama 2, Mistral, Mixtral
+  "<|eot_id|>", // Llama 3: end of turn
+  "<|eom_id|>", // Llama 3.1: end of message
+  "<|end_of_text|>", // Llama 3: end of sequence
+  "<end_of_turn>", // Gemma
+  "<eos>", // Gemma: end of sequence
+  "<|end|>", // Phi-3, gpt-oss
+  "<|return|>", // gpt-oss: end of the final message
+  "<\uff5cend\u2581of\u2581sentence\uff5c>", // DeepSeek V2, V3, R1
+  "<|END_OF_TURN_TOKEN|>", // Cohere Command R
+] as const;
+
+/**
+ * Whether `tail` (what follows `</droits>`) is only whitespace (String.prototype.trimEnd's set)
+ * and, unless `strictEnd`, end-of-sequence tokens. Linear: one replaceAll a token on a tail that
+ * the length limit bounds; each token becomes a space, so that removing one cannot join the text
+ * around it into another.
+ */
+function isEndOfReply(tail: string, strictEnd: boolean): boolean {
+  if (tail.trimEnd().length === 0) return true;
+  if (strictEnd) return false;
+  let rest = tail;
+  for (const token of END_OF_SEQUENCE_TOKENS) rest = rest.replaceAll(token, " ");
+  return rest.trimEnd().length === 0;
+}
+
 /** Occurrences of `tag` in `text`, counting no further than `stop` (all we need to know). */
 function countUpTo(text: string, tag: string, stop: number): number {
   let count = 0;
@@ -18,12 +55,14 @@ function countUpTo(text: string, tag: string, stop: number): number {
 }
 
 /**
- * Returns the text between the one `<droits>` and the one `</droits>` that ends the reply.
+ * Returns the text between the one `<droits>` and the one `</droits>` that ends the reply (but for
+ * whitespace and, unless `strictEnd`, end-of-sequence tokens). The length limit applies to the
+ * reply as received, before anything after the block is looked at.
  * Only indexOf scans, no regular expression: linear, and counting the opening tags first makes
  * 100,000 copies of `<droits>` cost two indexOf calls. Tags are matched exactly (lowercase, no
  * attributes or spaces) because the prompt asks for exactly that.
  */
-export function extractBlock(reply: string): string {
+export function extractBlock(reply: string, strictEnd = false): string {
   if (reply.length > MAX_REPLY_LENGTH) throw new Reject("too_long");
   const opens = countUpTo(reply, OPEN_TAG, 2);
   if (opens === 0) throw new Reject("no_block");
@@ -34,7 +73,7 @@ export function extractBlock(reply: string): string {
   const close = reply.indexOf(CLOSE_TAG);
   if (close < open) throw new Reject("unclosed_block"); // none, or only one before the opening tag
   const end = close + CLOSE_TAG.length;
-  // The block must end the reply; only whitespace (String.prototype.trimEnd's set) may follow.
-  if (end < reply.length && reply.slice(end).trimEnd().length > 0) throw new Reject("text_after_block");
+  // The block must end the reply; only whitespace and end-of-sequence tokens may follow.
+  if (end < reply.length && !isEndOfReply(reply.slice(end), strictEnd)) throw new Reject("text_after_block");
   return reply.slice(open + OPEN_TAG.length, close);
 }

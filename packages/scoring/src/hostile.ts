@@ -79,6 +79,9 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
     ["closing_tag_first", `${CLOSE_TAG}\n${OPEN_TAG}${json}`],
     ["two_closing_tags", `${good}${CLOSE_TAG}`],
     ["text_after_block", `${good}\nJ'espère que cela vous aide.`],
+    // End-of-sequence tokens may follow the block, text among them may not.
+    ["text_among_end_tokens", `${good}<|im_end|>\nJ'espère que cela vous aide.<|im_end|>`],
+    ["end_tokens_joined", `${good}<|im<|end|>_end|>`],
     ["code_fence_inside", block("```json\n" + json + "\n```")],
     // JSON.
     ["several_json_values", block(`${json}\n${json}`)],
@@ -124,6 +127,8 @@ export function hostileReplies(expected: ExpectedAnswer): HostileReply[] {
     // Size: each is about 200,000 characters, the worst case the length limit lets through.
     ["mass_tags", OPEN_TAG.repeat(Math.max(1, Math.floor((MAX_REPLY_LENGTH - good.length) / OPEN_TAG.length))) + good],
     ["over_length_limit", "x".repeat(Math.max(0, MAX_REPLY_LENGTH + 1 - good.length)) + good],
+    // The limit counts the reply as received: end-of-sequence tokens past it are not trimmed first.
+    ["end_tokens_past_limit", good + "</s>".repeat(Math.ceil((MAX_REPLY_LENGTH + 1 - good.length) / 4))],
     ["deep_nesting", block("[".repeat(ROOM))],
     ["deep_nesting_in_answer", block(`{"beneficiaires": ${"{\"x\": ".repeat(ROOM / 8)}0${"}".repeat(ROOM / 8)}, "total_droits": 0}`)],
     ["many_tokens", block(`[${"0,".repeat(ROOM / 2 - 1)}0]`)],

@@ -3,5 +3,5 @@ export { checkExpected } from "./expected";
 export { formatAnswer } from "./format";
 export { hostileReplies, type HostileReply } from "./hostile";
 export { ScoringError } from "./errors";
-export { MAX_REPLY_LENGTH } from "./block";
+export { END_OF_SEQUENCE_TOKENS, MAX_REPLY_LENGTH } from "./block";
 export type { BeneficiaryAnswer, ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";

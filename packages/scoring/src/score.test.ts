@@ -145,6 +145,19 @@ describe("scoreReply: all or nothing", () => {
   });
 });
 
+describe("scoreReply: end-of-sequence tokens", () => {
+  it("reads a reply that a chat template ended with <|im_end|> by default, and refuses it with strictEnd", () => {
+    const ended = `${reply([100000, 10000], [200000, 30000], 40000)}<|im_end|>`;
+    expect(scoreReply(ended, TWO)).toMatchObject({ score: 1, reason: "ok" });
+    expect(scoreReply(ended, TWO, { strictEnd: true })).toEqual({ score: 0, reason: "text_after_block", fields: {} });
+  });
+
+  it("gives 0 to the gold followed by 300,000 characters of </s>: over the limit as received", () => {
+    const padded = reply([100000, 10000], [200000, 30000], 40000) + "</s>".repeat(75_000);
+    expect(scoreReply(padded, TWO)).toEqual({ score: 0, reason: "too_long", fields: {} });
+  });
+});
+
 describe("scoreReply: a bad amount voids the whole reply", () => {
   it.each([
     ["a boolean", true],

@@ -66,8 +66,8 @@ interface Field {
 }
 
 /** Reads the reply against the checked gold answer; throws Reject for a rejected reply. */
-function readFields(reply: string, gold: Gold): Field[] {
-  const root = objectEntries(parseStrictJson(extractBlock(reply)), "");
+function readFields(reply: string, gold: Gold, strictEnd: boolean): Field[] {
+  const root = objectEntries(parseStrictJson(extractBlock(reply, strictEnd)), "");
   checkExactKeys(root, ROOT_KEYS, "");
   const beneficiaries = objectEntries(root.get("beneficiaires"), "beneficiaires");
   checkExactKeys(beneficiaries, gold.ids, "");
@@ -99,7 +99,7 @@ function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefi
   if (typeof reply !== "string") return rejected("not_a_string");
   let fields: Field[];
   try {
-    fields = readFields(reply, gold);
+    fields = readFields(reply, gold, options?.strictEnd === true);
   } catch (error) {
     if (error instanceof Reject) return rejected(error.reason);
     throw error;

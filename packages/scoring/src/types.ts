@@ -18,6 +18,11 @@ export interface ExpectedAnswer {
 export interface ScoreOptions {
   /** 0 unless every field (total included) is right: no partial credit. */
   allOrNothing?: boolean;
+  /**
+   * Only whitespace may follow `</droits>`: end-of-sequence tokens (END_OF_SEQUENCE_TOKENS,
+   * allowed after the block by default) give `text_after_block` like any other text.
+   */
+  strictEnd?: boolean;
 }
 
 export interface ScoreResult {

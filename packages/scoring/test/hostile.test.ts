@@ -35,6 +35,9 @@ describe("hostileReplies", () => {
       nested_tags: "several_blocks",
       unclosed_block: "unclosed_block",
       text_after_block: "text_after_block",
+      text_among_end_tokens: "text_after_block",
+      end_tokens_joined: "text_after_block",
+      end_tokens_past_limit: "too_long",
       several_json_values: "several_json_values",
       duplicate_total: "duplicate_key: total_droits",
       duplicate_nested: "duplicate_key: droits",
@@ -62,6 +65,7 @@ describe("hostileReplies", () => {
       [
         "deep_nesting",
         "deep_nesting_in_answer",
+        "end_tokens_past_limit",
         "escaped_amount",
         "escaped_duplicate_key",
         "escaped_key",
@@ -74,6 +78,6 @@ describe("hostileReplies", () => {
         "over_length_limit",
       ],
     );
-    for (const h of long) expect(h.reply.length).toBeLessThanOrEqual(h.name === "over_length_limit" ? MAX_REPLY_LENGTH + 1 : MAX_REPLY_LENGTH);
+    for (const h of long) expect(h.reply.length).toBeLessThanOrEqual(h.name === "over_length_limit" || h.name === "end_tokens_past_limit" ? MAX_REPLY_LENGTH + 4 : MAX_REPLY_LENGTH);
   });
 });

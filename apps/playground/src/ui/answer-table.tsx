@@ -2,6 +2,7 @@ import { euros, type Dossier } from "@succ/engine";
 import { RELATIONSHIP_FR } from "@succ/rules";
 import { beneficiaryKeys, fieldName, totalKeys, type AnyAnswer } from "../logic/answer.js";
 import type { FieldVerdict } from "../logic/score.js";
+import { useT } from "./lang.js";
 
 /** "B2 · Claire Martin (enfant)", from the dossier when there is one. */
 export function beneficiaryLabel(dossier: Dossier | null, id: string): string {
@@ -10,8 +11,17 @@ export function beneficiaryLabel(dossier: Dossier | null, id: string): string {
 }
 
 function Mark({ right }: { right: boolean | null }) {
+  const t = useT();
   if (right === null) return <span class="mark none">·</span>;
-  return right ? <span class="mark right" title="right">✓</span> : <span class="mark wrong" title="wrong">✗</span>;
+  return right ? (
+    <span class="mark right" title={t.right}>
+      ✓
+    </span>
+  ) : (
+    <span class="mark wrong" title={t.wrong}>
+      ✗
+    </span>
+  );
 }
 
 /**
@@ -21,6 +31,7 @@ function Mark({ right }: { right: boolean | null }) {
  */
 export function AnswerTable(props: { answer: AnyAnswer; dossier: Dossier | null; verdicts?: Map<string, FieldVerdict>; caption?: string }) {
   const { answer, dossier, verdicts } = props;
+  const t = useT();
   const keys = beneficiaryKeys(answer);
   const cell = (field: string, expected: number | undefined) => {
     const v = verdicts?.get(field);
@@ -30,7 +41,7 @@ export function AnswerTable(props: { answer: AnyAnswer; dossier: Dossier | null;
         {expected === undefined ? "–" : euros(expected)}
         {v && (
           <div class="given">
-            <Mark right={v.right} /> {v.given === null ? "not read" : `reply: ${v.given}`}
+            <Mark right={v.right} /> {v.given === null ? t.notRead : t.replyWrote(String(v.given))}
           </div>
         )}
       </td>
@@ -41,7 +52,7 @@ export function AnswerTable(props: { answer: AnyAnswer; dossier: Dossier | null;
       {props.caption && <caption>{props.caption}</caption>}
       <thead>
         <tr>
-          <th>Beneficiary</th>
+          <th>{t.beneficiary}</th>
           {keys.map((k) => (
             <th key={k}>{k}</th>
           ))}

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { useT } from "./lang.js";
 
 export interface NamedText {
   name: string;
@@ -31,11 +32,12 @@ async function readAll(files: readonly File[]): Promise<NamedText[]> {
 /** Drop results.jsonl and summary.json (or their folder) here, or pick them. */
 export function DropZone(props: { slot: string; title: string; onFiles: (files: NamedText[]) => void; onError: (message: string) => void; children?: preact.ComponentChildren }) {
   const [over, setOver] = useState(false);
+  const t = useT();
   const take = (files: Promise<File[]> | File[]) =>
     Promise.resolve(files)
       .then(readAll)
       .then((texts) => texts.length > 0 && props.onFiles(texts))
-      .catch((e: unknown) => props.onError(`the files cannot be read: ${e instanceof Error ? e.message : String(e)}`));
+      .catch((e: unknown) => props.onError(t.filesUnreadable(e instanceof Error ? e.message : String(e))));
   return (
     <div
       class={`drop ${over ? "over" : ""}`}
@@ -53,9 +55,13 @@ export function DropZone(props: { slot: string; title: string; onFiles: (files: 
     >
       <strong>{props.title}</strong>
       <p>
-        Drop <code>results.jsonl</code> and <code>summary.json</code> of a <code>succ eval</code> run here (or its folder), or{" "}
+        {t.dropHere}
+        <code>results.jsonl</code> {t.andWord} <code>summary.json</code>
+        {t.dropOf}
+        <code>succ eval</code>
+        {t.dropFolder}
         <label class="picker-link">
-          choose files
+          {t.chooseFiles}
           <input
             type="file"
             multiple

@@ -4,6 +4,7 @@ import { useMemo, useRef } from "preact/hooks";
 import type { AnyAnswer } from "../logic/answer.js";
 import { checkDossierText, editDossierText, type FormValue, type LocatedIssue } from "../logic/dossier-text.js";
 import { AnswerTable } from "../ui/answer-table.js";
+import { useT } from "../ui/lang.js";
 import { Sheet } from "../ui/sheet.js";
 
 type Path = (string | number)[];
@@ -68,7 +69,8 @@ function DossierForm({ text, onText }: { text: string; onText: (t: string) => vo
       return null;
     }
   }, [text]);
-  if (!data) return <p class="hint">The form needs the text to be a JSON object; fix the JSON first.</p>;
+  const t = useT();
+  if (!data) return <p class="hint">{t.formNeedsJson}</p>;
   const set = (path: Path, value: FormValue) => onText(editDossierText(text, path, value));
   const field = (label: string, path: Path, value: unknown, kind: "text" | "date" | "amount" = "text") => (
     <label class="field">
@@ -76,7 +78,7 @@ function DossierForm({ text, onText }: { text: string; onText: (t: string) => vo
       <input
         name={path.join(".")}
         type="text"
-        placeholder={kind === "date" ? "AAAA-MM-JJ" : undefined}
+        placeholder={kind === "date" ? t.datePlaceholder : undefined}
         value={textOf(value)}
         inputMode={kind === "amount" ? "decimal" : undefined}
         onChange={(e) => set(path, kind === "amount" ? { amount: e.currentTarget.value } : e.currentTarget.value)}
@@ -92,15 +94,15 @@ function DossierForm({ text, onText }: { text: string; onText: (t: string) => vo
         <legend>{title}</legend>
         {rows.map((row, i) => (
           <div class="row" key={i}>
-            {field("Label", [key, i, "label"], row.label)}
-            {field("Value (€)", [key, i, "value"], row.value, "amount")}
-            <button type="button" title="Remove" onClick={() => set([key, i], undefined)}>
+            {field(t.label, [key, i, "label"], row.label)}
+            {field(t.value, [key, i, "value"], row.value, "amount")}
+            <button type="button" title={t.remove} onClick={() => set([key, i], undefined)}>
               ✕
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => set([key, rows.length], { entry: { label: key === "assets" ? "Nouvel actif" : "Nouvelle dette", value: new JsonNumber("0") } })}>
-          Add
+        <button type="button" onClick={() => set([key, rows.length], { entry: { label: key === "assets" ? t.newAsset : t.newDebt, value: new JsonNumber("0") } })}>
+          {t.add}
         </button>
       </fieldset>
     );
@@ -108,20 +110,20 @@ function DossierForm({ text, onText }: { text: string; onText: (t: string) => vo
   return (
     <div class="form">
       <fieldset>
-        <legend>{data.kind === "gift" ? "Gift" : "Estate"}</legend>
-        {field(data.kind === "gift" ? "Date of the deed" : "Date of death", ["date"], data.date, "date")}
-        {field(data.kind === "gift" ? "Donor" : "Deceased", ["person", "name"], person.name)}
-        {field("Born", ["person", "birthDate"], person.birthDate, "date")}
-        {data.kind !== "gift" && field("Funeral costs (€)", ["funeralCosts"], data.funeralCosts, "amount")}
+        <legend>{data.kind === "gift" ? t.gift : t.estate}</legend>
+        {field(data.kind === "gift" ? t.deedDate : t.deathDate, ["date"], data.date, "date")}
+        {field(data.kind === "gift" ? t.donor : t.deceased, ["person", "name"], person.name)}
+        {field(t.born, ["person", "birthDate"], person.birthDate, "date")}
+        {data.kind !== "gift" && field(t.funeralCosts, ["funeralCosts"], data.funeralCosts, "amount")}
       </fieldset>
       <fieldset>
-        <legend>Beneficiaries</legend>
+        <legend>{t.beneficiaries}</legend>
         {beneficiaries.map((b, i) => (
           <div class="row" key={i}>
             <span class="id">{textOf(b.id)}</span>
-            {field("Name", ["beneficiaries", i, "name"], b.name)}
+            {field(t.name, ["beneficiaries", i, "name"], b.name)}
             <label class="field">
-              Relationship
+              {t.relationship}
               <select name={`beneficiaries.${i}.relationship`} value={textOf(b.relationship)} onChange={(e) => set(["beneficiaries", i, "relationship"], e.currentTarget.value)}>
                 {[...new Set([...RELATIONSHIPS, textOf(b.relationship)])].map((r) => (
                   <option key={r} value={r}>
@@ -130,23 +132,23 @@ function DossierForm({ text, onText }: { text: string; onText: (t: string) => vo
                 ))}
               </select>
             </label>
-            {field("Born", ["beneficiaries", i, "birthDate"], b.birthDate, "date")}
+            {field(t.born, ["beneficiaries", i, "birthDate"], b.birthDate, "date")}
             <label class="field check">
               <input type="checkbox" checked={b.disabled === true} onChange={(e) => set(["beneficiaries", i, "disabled"], e.currentTarget.checked)} />
-              disabled
+              {t.disabled}
             </label>
           </div>
         ))}
       </fieldset>
-      {data.kind !== "gift" && list("assets", "Assets")}
-      {data.kind !== "gift" && list("debts", "Debts")}
+      {data.kind !== "gift" && list("assets", t.assets)}
+      {data.kind !== "gift" && list("debts", t.debts)}
       {data.kind === "gift" && Array.isArray(data.gifts) && (
         <fieldset>
-          <legend>Gifts</legend>
+          <legend>{t.gifts}</legend>
           {(data.gifts as Json[]).map((g, i) => (
             <div class="row" key={i}>
-              {field("Label", ["gifts", i, "label"], g.label)}
-              {field("Value (€)", ["gifts", i, "value"], g.value, "amount")}
+              {field(t.label, ["gifts", i, "label"], g.label)}
+              {field(t.value, ["gifts", i, "value"], g.value, "amount")}
             </div>
           ))}
         </fieldset>
@@ -159,58 +161,59 @@ function DossierForm({ text, onText }: { text: string; onText: (t: string) => vo
 export function CalculatorView(props: { text: string; onText: (t: string) => void; onExample: () => void; onTaskDossier: (() => void) | null }) {
   const check = useMemo(() => checkDossierText(props.text), [props.text]);
   const issues = check.ok ? [] : check.issues;
+  const t = useT();
   return (
     <div class="view calculator">
       <div class="buttons no-print">
         <button type="button" onClick={props.onExample}>
-          Load the example
+          {t.loadExample}
         </button>
         {props.onTaskDossier && (
           <button type="button" onClick={props.onTaskDossier}>
-            Load the current task's dossier
+            {t.loadTaskDossier}
           </button>
         )}
         <button type="button" disabled={!check.ok} onClick={() => window.print()}>
-          Print the sheet
+          {t.printSheet}
         </button>
       </div>
       <div class="columns">
         <section class="no-print">
-          <h3>Dossier (JSON)</h3>
+          <h3>{t.dossierText}</h3>
           <Editor text={props.text} issues={issues} onText={props.onText} />
           <p class={`editor-status ${check.ok ? "ok" : ""}`} data-testid="editor-status">
             {check.ok
-              ? "The engine reads this dossier."
+              ? t.engineReads
               : issues
                   .slice(0, 1)
-                  .map((i) => `${i.line !== null ? `line ${i.line} · ` : ""}${i.path || "(dossier)"}: ${i.message}`)
-                  .concat(issues.length > 1 ? [` (and ${issues.length - 1} more)`] : [])
+                  .map((i) => `${i.line !== null ? `${t.lineN(i.line)} · ` : ""}${i.path || "(dossier)"}: ${i.message}`)
+                  .concat(issues.length > 1 ? [t.andMore(issues.length - 1)] : [])
                   .join("")}
           </p>
           <details class="form-box">
-            <summary>Form (common fields)</summary>
+            <summary>{t.formBox}</summary>
             <DossierForm text={props.text} onText={props.onText} />
           </details>
         </section>
         <section>
           {check.ok ? (
             <>
-              <h3 class="no-print">Answer</h3>
+              <h3 class="no-print">{t.answer}</h3>
               <div class="no-print">
                 <AnswerTable answer={check.result.answer as unknown as AnyAnswer} dossier={check.dossier} />
               </div>
-              <h3 class="no-print">Calculation sheet</h3>
+              <h3 class="no-print">{t.sheet}</h3>
               <Sheet text={check.sheet} />
             </>
           ) : (
             <>
-              <h3>{issues.length === 1 ? "1 problem" : `${issues.length} problems`}</h3>
+              <h3>{t.problems(issues.length)}</h3>
               <ul class="issues" data-testid="issues">
                 {issues.map((issue, k) => (
                   <li key={k} data-path={issue.path}>
                     {issue.line !== null ? (
                       <button type="button" class="line" onClick={() => goToLine(issue.line!)}>
-                        line {issue.line}
+                        {t.lineN(issue.line)}
                       </button>
                     ) : null}{" "}
                     <code>{issue.path || "(dossier)"}</code>: {issue.message}

@@ -1,5 +1,5 @@
 import { formatAnswer } from "@succ/scoring";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { AnyAnswer } from "../logic/answer.js";
 import { percent, percentInterval, reward, rewardInterval, score as fmtScore, signed } from "../logic/format.js";
 import { formatRoute } from "../logic/route.js";
@@ -25,6 +25,8 @@ import {
 import { scoreView } from "../logic/score.js";
 import { BarChart } from "../ui/charts.js";
 import { DropZone, type NamedText } from "../ui/drop-zone.js";
+import { LangContext, useT } from "../ui/lang.js";
+import type { Messages } from "../logic/i18n.js";
 import { Verdict } from "./score.js";
 import { readDossier } from "@succ/engine";
 
@@ -35,45 +37,51 @@ export interface RunSlot {
 
 const PAGE = 50;
 
-function levelName(level: number | null): string {
+/** A level's row key (`data-level`): the level, or "all" for the whole run. */
+function levelKey(level: number | null): string {
   return level === null ? "all" : String(level);
 }
 
+function levelName(t: Messages, level: number | null): string {
+  return level === null ? t.all : String(level);
+}
+
 /** Figures of summary.json that the results do not reproduce (a file edited, a run resumed elsewhere). */
-function summaryDisagreements(summary: RunSummary, levels: LevelStats[], overall: LevelStats): string[] {
+function summaryDisagreements(t: Messages, summary: RunSummary, levels: LevelStats[], overall: LevelStats): string[] {
   const out: string[] = [];
   const check = (name: string, f: RunSummary["overall"] | undefined, s: LevelStats) => {
     if (!f) return;
-    if (f.done !== null && f.done !== s.rollouts) out.push(`${name}: ${f.done} rollouts in summary.json, ${s.rollouts} in results.jsonl`);
-    else if (f.mean_reward !== null && s.meanReward !== null && Math.abs(f.mean_reward - s.meanReward) > 1e-6) out.push(`${name}: mean reward ${reward(f.mean_reward)} in summary.json, ${reward(s.meanReward)} from results.jsonl`);
+    if (f.done !== null && f.done !== s.rollouts) out.push(t.disagreeRollouts(name, f.done, s.rollouts));
+    else if (f.mean_reward !== null && s.meanReward !== null && Math.abs(f.mean_reward - s.meanReward) > 1e-6) out.push(t.disagreeMean(name, reward(f.mean_reward), reward(s.meanReward)));
   };
-  for (const s of levels) check(`level ${s.level}`, summary.perLevel.get(s.level!) as RunSummary["overall"], s);
-  check("overall", summary.overall, overall);
+  for (const s of levels) check(t.levelN(s.level!), summary.perLevel.get(s.level!) as RunSummary["overall"], s);
+  check(t.overall, summary.overall, overall);
   return out;
 }
 
 /** Per level: success rate and mean reward with their 95 % intervals. */
 function LevelTable({ run }: { run: Run }) {
   const stats = useMemo(() => runStats(run.rollouts, thresholdOf(run)), [run]);
+  const t = useT();
   if (run.rollouts.length === 0 && run.summary) {
     // A summary alone: its own figures, no interval (they need the rollouts).
-    const rows = [...run.summary.perLevel].map(([level, f]) => ({ level: String(level), f }));
-    if (run.summary.overall) rows.push({ level: "all", f: run.summary.overall });
+    const rows = [...run.summary.perLevel].map(([level, f]) => ({ level: String(level), name: String(level), f }));
+    if (run.summary.overall) rows.push({ level: "all", name: t.all, f: run.summary.overall });
     return (
       <table class="levels" data-testid="levels">
         <thead>
           <tr>
-            <th>Level</th>
-            <th>Rollouts</th>
-            <th>Errors</th>
-            <th>Success rate</th>
-            <th>Mean reward</th>
+            <th>{t.levelCol}</th>
+            <th>{t.rolloutsCol}</th>
+            <th>{t.errorsCol}</th>
+            <th>{t.successRate}</th>
+            <th>{t.meanReward}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ level, f }) => (
+          {rows.map(({ level, name, f }) => (
             <tr key={level} data-level={level}>
-              <th scope="row">{level}</th>
+              <th scope="row">{name}</th>
               <td>{f.done ?? "–"}</td>
               <td>{f.errors ?? "–"}</td>
               <td class="rate">{percent(f.success_rate)}</td>
@@ -81,31 +89,31 @@ function LevelTable({ run }: { run: Run }) {
             </tr>
           ))}
         </tbody>
-        <caption>From summary.json alone: open results.jsonl too for intervals, distribution and tasks.</caption>
+        <caption>{t.summaryAloneCaption}</caption>
       </table>
     );
   }
-  const disagree = run.summary ? summaryDisagreements(run.summary, stats.levels, stats.overall) : [];
+  const disagree = run.summary ? summaryDisagreements(t, run.summary, stats.levels, stats.overall) : [];
   return (
     <>
       <table class="levels" data-testid="levels">
         <thead>
           <tr>
-            <th>Level</th>
-            <th>Tasks</th>
-            <th>Rollouts</th>
-            <th>Errors</th>
-            <th>Success rate</th>
-            <th>95 % interval</th>
-            <th>Mean reward</th>
-            <th>95 % interval</th>
-            <th>Tokens (prompt / completion)</th>
+            <th>{t.levelCol}</th>
+            <th>{t.tasksCol}</th>
+            <th>{t.rolloutsCol}</th>
+            <th>{t.errorsCol}</th>
+            <th>{t.successRate}</th>
+            <th>{t.interval95}</th>
+            <th>{t.meanReward}</th>
+            <th>{t.interval95}</th>
+            <th>{t.tokens}</th>
           </tr>
         </thead>
         <tbody>
           {[...stats.levels, stats.overall].map((s) => (
-            <tr key={levelName(s.level)} data-level={levelName(s.level)} class={s.level === null ? "total" : ""}>
-              <th scope="row">{levelName(s.level)}</th>
+            <tr key={levelKey(s.level)} data-level={levelKey(s.level)} class={s.level === null ? "total" : ""}>
+              <th scope="row">{levelName(t, s.level)}</th>
               <td>{s.tasks}</td>
               <td>{s.rollouts}</td>
               <td>{s.errors}</td>
@@ -114,16 +122,14 @@ function LevelTable({ run }: { run: Run }) {
               <td class="mean">{reward(s.meanReward)}</td>
               <td class="ci">{rewardInterval(s.meanInterval)}</td>
               <td class="tokens">
-                {s.promptTokens.toLocaleString("en")} / {s.completionTokens.toLocaleString("en")}
+                {s.promptTokens.toLocaleString(t.locale)} / {s.completionTokens.toLocaleString(t.locale)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       <p class="hint">
-        Success: a score of at least {thresholdOf(run)}. Intervals at 95 %, the task as the unit (the rollouts of one task are averaged first): Wilson's for the
-        rate, normal for the mean.{" "}
-        {run.summary && disagree.length === 0 && <span data-testid="summary-agrees">summary.json agrees with these figures.</span>}
+        {t.successNote(thresholdOf(run))} {run.summary && disagree.length === 0 && <span data-testid="summary-agrees">{t.summaryAgrees}</span>}
       </p>
       {disagree.length > 0 && (
         <ul class="warning" data-testid="summary-disagrees">
@@ -143,32 +149,33 @@ function Charts({ runs }: { runs: Run[] }) {
   const names = runs.map((r, i) => `${String.fromCharCode(65 + i)}: ${r.name}`);
   const keys = [...levels, null];
   const hist = runs.map((r) => histogram(r.rollouts));
+  const t = useT();
   return (
     <div class="charts">
       <BarChart
-        title="Success rate by level (95 % interval)"
+        title={t.successByLevel}
         series={names}
         max={1}
         format={(x) => `${Math.round(100 * x)} %`}
         bars={keys.map((level) => ({
-          label: levelName(level),
+          label: levelName(t, level),
           values: runs.map((_, i) => at(i, level)?.successRate ?? null),
           intervals: runs.map((_, i) => at(i, level)?.successInterval ?? null),
         }))}
       />
       <BarChart
-        title="Mean reward by level (95 % interval)"
+        title={t.meanByLevel}
         series={names}
         max={1}
         format={(x) => x.toFixed(2)}
         bars={keys.map((level) => ({
-          label: levelName(level),
+          label: levelName(t, level),
           values: runs.map((_, i) => at(i, level)?.meanReward ?? null),
           intervals: runs.map((_, i) => at(i, level)?.meanInterval ?? null),
         }))}
       />
       <BarChart
-        title="Distribution of scores (share of rollouts)"
+        title={t.scoreDistribution}
         series={names}
         max={Math.max(0.1, Math.ceil(10 * Math.max(...hist.flatMap((h, i) => h.map((b) => b.count / Math.max(1, runs[i]!.rollouts.length))))) / 10)}
         format={(x) => `${Math.round(100 * x)} %`}
@@ -185,22 +192,23 @@ function Charts({ runs }: { runs: Run[] }) {
 function Reasons({ run, onPick }: { run: Run; onPick: (code: string) => void }) {
   const reasons = useMemo(() => failureReasons(run.rollouts, thresholdOf(run)), [run]);
   const failures = reasons.reduce((s, r) => s + r.count, 0);
-  if (failures === 0) return <p class="hint">No failed rollout.</p>;
+  const t = useT();
+  if (failures === 0) return <p class="hint">{t.noFailure}</p>;
   return (
     <table class="reasons" data-testid="reasons">
       <thead>
         <tr>
-          <th>Reason</th>
-          <th>Rollouts</th>
-          <th>Share of failures</th>
-          <th>Most frequent</th>
+          <th>{t.reason}</th>
+          <th>{t.rolloutsCol}</th>
+          <th>{t.shareOfFailures}</th>
+          <th>{t.mostFrequent}</th>
         </tr>
       </thead>
       <tbody>
         {reasons.map((r) => (
           <tr key={r.code}>
             <th scope="row">
-              <button type="button" class="link" onClick={() => onPick(r.code)} title="Show these rollouts in the table">
+              <button type="button" class="link" onClick={() => onPick(r.code)} title={t.showTheseRollouts}>
                 {r.code}
               </button>
             </th>
@@ -221,46 +229,46 @@ function RolloutDetail({ run, rollout, onClose }: { run: Run; rollout: Rollout; 
   const task = useMemo(() => taskOfRollout(run.summary, rollout), [run, rollout]);
   const dossier = useMemo(() => (task ? readDossier(task.info.dossier) : null), [task]);
   const view = useMemo(() => (task && rollout.reply !== null ? scoreView(rollout.reply, task.answer, dossier) : null), [task, rollout, dossier]);
-  const link = run.summary && run.summary.seed !== null ? formatRoute({ view: "tasks", seed: run.summary.seed, level: run.summary.level ?? 0, index: rollout.index }) : null;
+  const t = useT();
+  const lang = useContext(LangContext);
+  const link = run.summary && run.summary.seed !== null ? formatRoute({ view: "tasks", seed: run.summary.seed, level: run.summary.level ?? 0, index: rollout.index, lang }) : null;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.scrollIntoView({ block: "nearest" }), [rollout]);
   return (
     <div class="detail" data-testid="rollout-detail" ref={box}>
       <header>
-        <h3>
-          {rollout.id}, rollout {rollout.rollout}
-        </h3>
-        <span class="tag">score {fmtScore(rollout.score)}</span>
+        <h3>{t.rolloutN(rollout.id, rollout.rollout)}</h3>
+        <span class="tag">{t.scoreTag(fmtScore(rollout.score))}</span>
         <span class="tag">{rollout.reason}</span>
-        {rollout.finishReason && <span class="tag">finish: {rollout.finishReason}</span>}
-        {rollout.latencyMs !== null && <span class="tag">{(rollout.latencyMs / 1000).toFixed(1)} s</span>}
-        {rollout.attempts !== null && <span class="tag">{rollout.attempts} attempt(s)</span>}
-        {link && <a href={link}>open the task</a>}
+        {rollout.finishReason && <span class="tag">{t.finish(rollout.finishReason)}</span>}
+        {rollout.latencyMs !== null && <span class="tag">{(rollout.latencyMs / 1000).toLocaleString(t.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s</span>}
+        {rollout.attempts !== null && <span class="tag">{t.attempts(rollout.attempts)}</span>}
+        {link && <a href={link}>{t.openTask}</a>}
         <button type="button" onClick={onClose}>
-          Close
+          {t.close}
         </button>
       </header>
-      {rollout.error && <p class="warning">Error: {rollout.error}</p>}
+      {rollout.error && <p class="warning">{t.error(rollout.error)}</p>}
       <div class="columns">
         <section>
-          <h4>Reply</h4>
-          <pre class="reply-text">{rollout.reply ?? "(no reply)"}</pre>
+          <h4>{t.reply}</h4>
+          <pre class="reply-text">{rollout.reply ?? t.noReply}</pre>
         </section>
         <section>
-          <h4>Gold answer</h4>
+          <h4>{t.gold}</h4>
           {task ? (
             <>
               <pre class="json">{formatAnswer(task.answer)}</pre>
               {view && <Verdict view={view} opened={{ dossier, answer: task.answer as unknown as AnyAnswer }} />}
               {view && Math.abs(view.result.score - rollout.score) > 1e-9 && (
                 <p class="warning">
-                  Scored {fmtScore(view.result.score)} here, {fmtScore(rollout.score)} in the run{run.summary?.allOrNothing ? " (the run scored all or nothing)" : ""}.
+                  {t.scoredHere(fmtScore(view.result.score), fmtScore(rollout.score), run.summary?.allOrNothing === true)}
                 </p>
               )}
             </>
           ) : (
             <p class="hint">
-              {run.summary ? "This task could not be generated again as recorded (another generator version?)." : "Open the run's summary.json too: its seed and level generate the task again."}
+              {run.summary ? `${t.notRegenerated}.` : t.openSummaryToo}
             </p>
           )}
         </section>
@@ -269,16 +277,8 @@ function RolloutDetail({ run, rollout, onClose }: { run: Run; rollout: Rollout; 
   );
 }
 
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: "task", label: "Task" },
-  { key: "level", label: "Level" },
-  { key: "variant", label: "Variant" },
-  { key: "rollout", label: "Rollout" },
-  { key: "score", label: "Score" },
-  { key: "reason", label: "Reason" },
-  { key: "latency", label: "Latency" },
-  { key: "tokens", label: "Completion tokens" },
-];
+/** The columns of the rollout table, in order (their names: `Messages.columns`). */
+const COLUMNS: SortKey[] = ["task", "level", "variant", "rollout", "score", "reason", "latency", "tokens"];
 
 function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilter; onFilter: (f: RolloutFilter) => void }) {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "task", desc: false });
@@ -288,6 +288,7 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
   const rows = useMemo(() => sortRollouts(filterRollouts(run.rollouts, filter, threshold), sort.key, sort.desc), [run, filter, sort, threshold]);
   const levels = useMemo(() => [...new Set(run.rollouts.map((r) => r.level))].sort((a, b) => a - b), [run]);
   const codes = useMemo(() => [...new Set(run.rollouts.map((r) => reasonCode(r.reason)))].sort(), [run]);
+  const t = useT();
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
   const set = (f: Partial<RolloutFilter>) => {
@@ -298,9 +299,9 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
     <div class="rollouts">
       <form class="filters no-print" onSubmit={(e) => e.preventDefault()}>
         <label>
-          Level
+          {t.levelCol}
           <select name="level" value={filter.level === null ? "" : String(filter.level)} onChange={(e) => set({ level: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })}>
-            <option value="">all</option>
+            <option value="">{t.all}</option>
             {levels.map((l) => (
               <option key={l} value={String(l)}>
                 {l}
@@ -309,18 +310,19 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
           </select>
         </label>
         <label>
-          Outcome
+          {t.outcome}
           <select name="outcome" value={filter.outcome} onChange={(e) => set({ outcome: e.currentTarget.value as Outcome })}>
-            <option value="all">all</option>
-            <option value="success">success</option>
-            <option value="failure">failure</option>
-            <option value="error">error</option>
+            {(["all", "success", "failure", "error"] as const).map((o) => (
+              <option key={o} value={o}>
+                {t.outcomes[o]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
-          Reason
+          {t.reason}
           <select name="reason" value={filter.reason ?? ""} onChange={(e) => set({ reason: e.currentTarget.value === "" ? null : e.currentTarget.value })}>
-            <option value="">any</option>
+            <option value="">{t.any}</option>
             {codes.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -329,24 +331,24 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
           </select>
         </label>
         <label>
-          Task or variant
+          {t.taskOrVariant}
           <input name="text" value={filter.text} placeholder="succession-4-" onInput={(e) => set({ text: e.currentTarget.value })} />
         </label>
         <button type="button" onClick={() => set(NO_FILTER)}>
-          Reset
+          {t.reset}
         </button>
         <span class="count" data-testid="row-count">
-          {rows.length} of {run.rollouts.length} rollouts
+          {t.rowCount(rows.length, run.rollouts.length)}
         </span>
       </form>
       {open && <RolloutDetail run={run} rollout={open} onClose={() => setOpen(null)} />}
       <table class="tasks-table" data-testid="rollout-table">
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
-              <th key={c.key} aria-sort={sort.key === c.key ? (sort.desc ? "descending" : "ascending") : "none"}>
-                <button type="button" class="link" onClick={() => setSort({ key: c.key, desc: sort.key === c.key ? !sort.desc : c.key === "score" })}>
-                  {c.label} {sort.key === c.key ? (sort.desc ? "▼" : "▲") : ""}
+            {COLUMNS.map((key) => (
+              <th key={key} aria-sort={sort.key === key ? (sort.desc ? "descending" : "ascending") : "none"}>
+                <button type="button" class="link" onClick={() => setSort({ key, desc: sort.key === key ? !sort.desc : key === "score" })}>
+                  {t.columns[key]} {sort.key === key ? (sort.desc ? "▼" : "▲") : ""}
                 </button>
               </th>
             ))}
@@ -365,7 +367,7 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
               <td>{r.rollout}</td>
               <td class="amount">{fmtScore(r.score)}</td>
               <td class="reason-cell">{r.reason}</td>
-              <td class="amount">{r.latencyMs === null ? "–" : `${(r.latencyMs / 1000).toFixed(1)} s`}</td>
+              <td class="amount">{r.latencyMs === null ? "–" : `${(r.latencyMs / 1000).toLocaleString(t.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`}</td>
               <td class="amount">{r.completionTokens ?? "–"}</td>
             </tr>
           ))}
@@ -376,7 +378,7 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
           <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
             ←
           </button>
-          page {current + 1} of {pages}
+          {t.page(current + 1, pages)}
           <button type="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
             →
           </button>
@@ -389,44 +391,48 @@ function RolloutTable({ run, filter, onFilter }: { run: Run; filter: RolloutFilt
 function RunPanel({ run, slot }: { run: Run; slot: string }) {
   const [filter, setFilter] = useState<RolloutFilter>(NO_FILTER);
   const s = run.summary;
+  const t = useT();
   return (
     <section class="run" data-testid={`run-${slot}`}>
-      <h3>
-        Run {slot}: {run.name}
-      </h3>
+      <h3>{t.runTitle(slot, run.name)}</h3>
       <p class="settings">
         {s ? (
           <>
             {s.status && <span class="tag">{s.status}</span>}
-            <span class="tag">seed {s.seed ?? "?"}</span>
-            <span class="tag">{s.level === 0 ? "mix" : `level ${s.level ?? "?"}`}</span>
+            <span class="tag">
+              {t.seed.toLowerCase()} {s.seed ?? "?"}
+            </span>
+            <span class="tag">{s.level === 0 ? t.mix : t.levelN(s.level ?? "?")}</span>
             <span class="tag">n {s.n ?? "?"}</span>
-            <span class="tag">{s.rolloutsPerTask ?? "?"} rollout(s) per task</span>
-            {s.allOrNothing && <span class="tag">all or nothing</span>}
-            <span class="tag">generator {s.generatorVersion ?? "?"}</span>
+            <span class="tag">{t.rolloutsPerTask(s.rolloutsPerTask ?? "?")}</span>
+            {s.allOrNothing && <span class="tag">{t.allOrNothing}</span>}
+            <span class="tag">{t.generator(s.generatorVersion ?? "?")}</span>
           </>
         ) : (
-          <span class="hint">no summary.json: seed and settings unknown</span>
+          <span class="hint">{t.noSummary}</span>
         )}{" "}
         <span class="files">{run.files.join(", ")}</span>
       </p>
       {(run.skipped.length > 0 || run.duplicates > 0) && (
         <p class="warning" data-testid="skipped">
           {run.skipped.length > 0 &&
-            `${run.skipped.length} line(s) of results.jsonl skipped (${run.skipped
-              .slice(0, 3)
-              .map((k) => `line ${k.line}: ${k.why}`)
-              .join("; ")}${run.skipped.length > 3 ? "; …" : ""}). `}
-          {run.duplicates > 0 && `${run.duplicates} repeated rollout line(s) ignored (the first is kept).`}
+            t.skipped(
+              run.skipped.length,
+              `${run.skipped
+                .slice(0, 3)
+                .map((k) => t.skippedLine(k.line, k.why))
+                .join("; ")}${run.skipped.length > 3 ? "; …" : ""}`,
+            )}
+          {run.duplicates > 0 && t.duplicates(run.duplicates)}
         </p>
       )}
-      <h4>By level</h4>
+      <h4>{t.byLevel}</h4>
       <LevelTable run={run} />
       {run.rollouts.length > 0 && (
         <>
-          <h4>Why rollouts failed</h4>
+          <h4>{t.whyFailed}</h4>
           <Reasons run={run} onPick={(code) => setFilter({ ...NO_FILTER, reason: code })} />
-          <h4>Rollouts</h4>
+          <h4>{t.rollouts}</h4>
           <RolloutTable run={run} filter={filter} onFilter={setFilter} />
         </>
       )}
@@ -437,29 +443,28 @@ function RunPanel({ run, slot }: { run: Run; slot: string }) {
 function Compare({ a, b }: { a: Run; b: Run }) {
   const c = useMemo(() => compareRuns(a, b), [a, b]);
   const [onlyDiffer, setOnlyDiffer] = useState(true);
+  const t = useT();
   const tasks = c.tasks.filter((t) => !onlyDiffer || t.a !== t.b).sort((p, q) => Math.abs((q.b ?? 0) - (q.a ?? 0)) - Math.abs((p.b ?? 0) - (p.a ?? 0)) || p.index - q.index);
   return (
     <section class="compare" data-testid="compare">
-      <h3>
-        A: {a.name} against B: {b.name}
-      </h3>
-      {c.mismatch && <p class="warning">Note: {c.mismatch}.</p>}
+      <h3>{t.against(a.name, b.name)}</h3>
+      {c.mismatch && <p class="warning">{t.note(c.mismatch)}</p>}
       <table class="levels">
         <thead>
           <tr>
-            <th>Level</th>
-            <th>Success A</th>
-            <th>Success B</th>
+            <th>{t.levelCol}</th>
+            <th>{t.successA}</th>
+            <th>{t.successB}</th>
             <th>B − A</th>
-            <th>Mean reward A</th>
-            <th>Mean reward B</th>
+            <th>{t.meanA}</th>
+            <th>{t.meanB}</th>
             <th>B − A</th>
           </tr>
         </thead>
         <tbody>
           {c.levels.map(({ level, a: x, b: y }) => (
-            <tr key={levelName(level)} class={level === null ? "total" : ""}>
-              <th scope="row">{levelName(level)}</th>
+            <tr key={levelKey(level)} class={level === null ? "total" : ""}>
+              <th scope="row">{levelName(t, level)}</th>
               <td>
                 {percent(x?.successRate ?? null)} <small>{percentInterval(x?.successInterval ?? null)}</small>
               </td>
@@ -479,19 +484,19 @@ function Compare({ a, b }: { a: Run; b: Run }) {
         </tbody>
       </table>
       <p data-testid="paired">
-        On the {c.aBetter + c.bBetter + c.same} tasks in both runs: B scores higher on {c.bBetter}, A on {c.aBetter}, the same on {c.same}. Mean reward B − A, task by task:{" "}
-        <strong>{signed(c.meanDelta)}</strong> {c.deltaInterval && `(95 % interval ${signed(c.deltaInterval[0])} to ${signed(c.deltaInterval[1])})`}.
+        {t.paired(c.aBetter + c.bBetter + c.same, c.bBetter, c.aBetter, c.same)}
+        <strong>{signed(c.meanDelta)}</strong> {c.deltaInterval && t.pairedInterval(signed(c.deltaInterval[0]), signed(c.deltaInterval[1]))}.
       </p>
       <label class="no-print">
-        <input type="checkbox" checked={onlyDiffer} onChange={(e) => setOnlyDiffer(e.currentTarget.checked)} /> only tasks where the runs differ
+        <input type="checkbox" checked={onlyDiffer} onChange={(e) => setOnlyDiffer(e.currentTarget.checked)} /> {t.onlyDiffer}
       </label>
       <table class="tasks-table">
         <thead>
           <tr>
-            <th>Task</th>
-            <th>Level</th>
-            <th>A (mean score)</th>
-            <th>B (mean score)</th>
+            <th>{t.columns.task}</th>
+            <th>{t.levelCol}</th>
+            <th>{t.aMean}</th>
+            <th>{t.bMean}</th>
             <th>B − A</th>
           </tr>
         </thead>
@@ -506,7 +511,7 @@ function Compare({ a, b }: { a: Run; b: Run }) {
             </tr>
           ))}
         </tbody>
-        {tasks.length > PAGE && <caption>The {PAGE} largest differences of {tasks.length}.</caption>}
+        {tasks.length > PAGE && <caption>{t.largest(PAGE, tasks.length)}</caption>}
       </table>
     </section>
   );
@@ -514,18 +519,19 @@ function Compare({ a, b }: { a: Run; b: Run }) {
 
 export function RunsView(props: { slots: RunSlot[]; onFiles: (slot: number, files: NamedText[]) => void; onError: (slot: number, message: string) => void; onClear: (slot: number) => void }) {
   const runs = props.slots.map((s) => s.run).filter((r): r is Run => r !== null && r.rollouts.length > 0);
+  const t = useT();
   return (
     <div class="view runs">
       <div class="drops no-print">
         {props.slots.map((slot, i) => {
           const name = String.fromCharCode(65 + i);
           return (
-            <DropZone key={name} slot={name} title={`Run ${name}${i > 0 ? " (to compare)" : ""}`} onFiles={(files) => props.onFiles(i, files)} onError={(message) => props.onError(i, message)}>
+            <DropZone key={name} slot={name} title={`${t.run(name)}${i > 0 ? t.toCompare : ""}`} onFiles={(files) => props.onFiles(i, files)} onError={(message) => props.onError(i, message)}>
               {slot.run && (
                 <p class="loaded" data-testid={`loaded-${name}`}>
-                  {slot.run.name}: {slot.run.rollouts.length.toLocaleString("en")} rollouts{slot.run.summary ? ", summary" : ""}{" "}
+                  {t.loaded(slot.run.name, slot.run.rollouts.length, slot.run.summary !== null)}
                   <button type="button" onClick={() => props.onClear(i)}>
-                    Close
+                    {t.close}
                   </button>
                 </p>
               )}

@@ -7,6 +7,7 @@ import { scoreView, type Counterfactual, type FieldVerdict, type ScoreView } fro
 import type { OpenedTask } from "../logic/task.js";
 import { rulesThatChange } from "../logic/whatif.js";
 import { AnswerTable } from "../ui/answer-table.js";
+import { useT } from "../ui/lang.js";
 import { TaskHead } from "../ui/task-head.js";
 
 function ruleName(rule: Rule): string {
@@ -14,25 +15,29 @@ function ruleName(rule: Rule): string {
 }
 
 export function CounterfactualNote({ cf, firstWrong }: { cf: Counterfactual | null; firstWrong: string | null }) {
+  const t = useT();
   if (firstWrong === null) return null;
   if (cf === null) {
     return (
       <p class="counterfactual none" data-testid="counterfactual">
-        First wrong field: <code>{firstWrong}</code>. No rule switched off, alone or with one other, gives the reply's value: an arithmetic slip, or a
-        mistake the engine's counterfactuals do not model.
+        {t.firstWrong}
+        <code>{firstWrong}</code>
+        {t.noCounterfactual}
       </p>
     );
   }
   return (
     <p class="counterfactual" data-testid="counterfactual">
-      First wrong field: <code>{cf.field}</code>. The reply's value is the answer with{" "}
+      {t.firstWrong}
+      <code>{cf.field}</code>
+      {t.cfIs}
       {cf.rules.map((r, i) => (
         <span key={r}>
-          {i > 0 && " and "}
+          {i > 0 && t.and}
           <strong>{ruleName(r)}</strong>
         </span>
-      ))}{" "}
-      ignored; {cf.matched} of {cf.of} fields of the reply match that counterfactual answer. The reply most likely missed {cf.rules.length > 1 ? "these rules" : "this rule"}.
+      ))}
+      {t.cfMatched(cf.matched, cf.of, cf.rules.length > 1)}
     </p>
   );
 }
@@ -43,6 +48,7 @@ export function Verdict({ view, opened }: { view: ScoreView; opened: { dossier: 
   for (const b of view.beneficiaries) for (const f of b.fields) verdicts.set(f.field, f);
   for (const f of view.totals) verdicts.set(f.field, f);
   const rejected = Object.keys(view.result.fields).length === 0;
+  const t = useT();
   return (
     <div class="verdict">
       <div class="score-line">
@@ -52,9 +58,9 @@ export function Verdict({ view, opened }: { view: ScoreView; opened: { dossier: 
         <span class="reason" data-testid="reason">
           {view.result.reason}
         </span>
-        {rejected && <span class="hint">rejected before its amounts were compared: no field is marked</span>}
+        {rejected && <span class="hint">{t.rejected}</span>}
       </div>
-      <AnswerTable answer={opened.answer} dossier={opened.dossier} verdicts={verdicts} caption="Gold answer, and what the reply wrote" />
+      <AnswerTable answer={opened.answer} dossier={opened.dossier} verdicts={verdicts} caption={t.verdictCaption} />
       <CounterfactualNote cf={view.counterfactual} firstWrong={view.firstWrong} />
     </div>
   );
@@ -62,6 +68,7 @@ export function Verdict({ view, opened }: { view: ScoreView; opened: { dossier: 
 
 export function ScoreView(props: { opened: OpenedTask; reply: string; onReply: (text: string) => void }) {
   const { opened, reply } = props;
+  const t = useT();
   const view = useMemo(() => (reply.trim() === "" ? null : scoreView(reply, opened.task.answer, opened.dossier)), [reply, opened]);
   const missedRule = () => {
     const rule = rulesThatChange(opened.dossier)[0];
@@ -74,30 +81,30 @@ export function ScoreView(props: { opened: OpenedTask; reply: string; onReply: (
       <TaskHead task={opened.task} />
       <div class="columns">
         <section>
-          <h3>Reply</h3>
+          <h3>{t.reply}</h3>
           <textarea
             class="reply"
             data-testid="reply"
             spellcheck={false}
-            placeholder="Paste a model's reply: any reasoning, then one <droits>{…}</droits> block."
+            placeholder={t.replyPlaceholder}
             value={reply}
             onInput={(e) => props.onReply(e.currentTarget.value)}
           />
           <div class="buttons no-print">
             <button type="button" onClick={() => props.onReply(`Voici le calcul.\n${formatAnswer(opened.task.answer)}`)}>
-              Paste the gold answer
+              {t.pasteGold}
             </button>
-            <button type="button" onClick={missedRule} title="The answer the engine gives with the first rule that matters for this task switched off">
-              Example: a reply that missed a rule
+            <button type="button" onClick={missedRule} title={t.missedRuleTitle} data-testid="missed-rule">
+              {t.missedRule}
             </button>
             <button type="button" onClick={() => props.onReply("")}>
-              Clear
+              {t.clear}
             </button>
           </div>
         </section>
         <section>
-          <h3>Score</h3>
-          {view ? <Verdict view={view} opened={{ dossier: opened.dossier, answer: opened.task.answer as unknown as AnyAnswer }} /> : <p class="hint">Paste a reply to score it.</p>}
+          <h3>{t.score}</h3>
+          {view ? <Verdict view={view} opened={{ dossier: opened.dossier, answer: opened.task.answer as unknown as AnyAnswer }} /> : <p class="hint">{t.pasteToScore}</p>}
         </section>
       </div>
     </div>

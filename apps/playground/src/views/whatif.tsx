@@ -4,6 +4,7 @@ import type { OpenedTask } from "../logic/task.js";
 import { ruleChoices, rulesThatChange, whatIf } from "../logic/whatif.js";
 import { beneficiaryLabel } from "../ui/answer-table.js";
 import { Sheet } from "../ui/sheet.js";
+import { useT } from "../ui/lang.js";
 import { TaskHead } from "../ui/task-head.js";
 
 function amount(x: number): string {
@@ -13,6 +14,7 @@ function amount(x: number): string {
 /** Switch rules off and see which amounts of the task's answer change, with the sheet. */
 export function WhatIfView(props: { opened: OpenedTask; ignore: readonly Rule[]; onIgnore: (rules: Rule[]) => void }) {
   const { opened, ignore } = props;
+  const t = useT();
   const matter = useMemo(() => new Set(rulesThatChange(opened.dossier)), [opened]);
   const view = useMemo(() => whatIf(opened.dossier, ignore), [opened, ignore]);
   const toggle = (rule: Rule, on: boolean) => props.onIgnore(ruleChoices().map((c) => c.rule).filter((r) => (r === rule ? on : ignore.includes(r))));
@@ -21,29 +23,29 @@ export function WhatIfView(props: { opened: OpenedTask; ignore: readonly Rule[];
       <TaskHead task={opened.task} />
       <div class="columns">
         <section>
-          <h3>Rules switched off</h3>
+          <h3>{t.rulesOff}</h3>
           <ul class="rules">
             {ruleChoices().map(({ rule, label }) => (
               <li key={rule}>
                 <label>
                   <input type="checkbox" name={rule} checked={ignore.includes(rule)} onChange={(e) => toggle(rule, e.currentTarget.checked)} />
                   <span lang="fr">{label}</span> <code>{rule}</code>
-                  {matter.has(rule) && <span class="badge">changes this task</span>}
+                  {matter.has(rule) && <span class="badge">{t.changesThisTask}</span>}
                 </label>
               </li>
             ))}
           </ul>
-          <h3>Amounts</h3>
+          <h3>{t.amounts}</h3>
           <p class="hint" data-testid="change-count">
-            {ignore.length === 0 ? "No rule is switched off: the answer is the gold answer." : `${view.changes.length} of ${view.fields.length} amounts change.`}
+            {ignore.length === 0 ? t.noRuleOff : t.amountsChange(view.changes.length, view.fields.length)}
           </p>
           <table class="changes">
             <thead>
               <tr>
-                <th>Field</th>
-                <th>Under the law</th>
-                <th>Rules off</th>
-                <th>Change</th>
+                <th>{t.field}</th>
+                <th>{t.underTheLaw}</th>
+                <th>{t.withRulesOff}</th>
+                <th>{t.change}</th>
               </tr>
             </thead>
             <tbody>
@@ -64,7 +66,9 @@ export function WhatIfView(props: { opened: OpenedTask; ignore: readonly Rule[];
           </table>
         </section>
         <section>
-          <h3>Calculation sheet {ignore.length > 0 ? "(counterfactual)" : ""}</h3>
+          <h3>
+            {t.sheet} {ignore.length > 0 ? t.counterfactual : ""}
+          </h3>
           <Sheet text={view.sheet} id={opened.task.id} />
         </section>
       </div>

@@ -1,6 +1,6 @@
 import { CGI_ACTS, compute, explain, isDossierError, parseDossierText, RULE_SETS, RULES, rulesOf, type Rule, type RuleSet } from "@succ/engine";
 import { parse } from "../args.js";
-import { CliError } from "../errors.js";
+import { CliError, count } from "../errors.js";
 import { Output, readLines, readText, assertReadable } from "../io.js";
 
 /** Comma-separated words, wrapped to lines of at most `width` characters, each after `indent`. */
@@ -120,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     await out.close(true);
     if (bad > 0) {
-      process.stderr.write(`succ compute: ${bad} of ${n} lines are not valid dossiers\n`);
+      process.stderr.write(`succ compute: ${bad} of ${count(n, "line")} ${bad === 1 ? "is not a valid dossier" : "are not valid dossiers"}\n`);
       return 1;
     }
     return 0;

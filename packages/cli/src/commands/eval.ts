@@ -1,6 +1,6 @@
 import { SUCCESS_THRESHOLD } from "@succ/scoring";
 import { readConfig } from "../eval/options.js";
-import { fictionalLawHelp } from "../set-options.js";
+import { fictionalLawHelp, MAX_LEVEL } from "../set-options.js";
 
 const HELP = `Usage: succ eval --base-url URL --model M --out DIR [options]
 
@@ -16,9 +16,11 @@ Required:
 Tasks:
   -n N                 number of tasks (default 6: the calibration set)
   --seed S             generator seed (default 0)
-  --level L            0 = the mix of levels 1 to 4 (default), or 1 to 6
+  --level L            0 = the mix of levels 1 to 4 (default), or 1 to ${MAX_LEVEL}
 ${fictionalLawHelp(23)}  -r, --rollouts R     attempts per task (default 1)
   --all-or-nothing     score 0 unless every value is right (no partial credit)
+  --strict-end         refuse end-of-sequence tokens (<|im_end|>, </s>, …) after the block;
+                       by default they are allowed there, as @succ/scoring reads a reply
 
 Requests:
   --api-key-env VAR    environment variable holding the key (default OPENAI_API_KEY), sent as

@@ -1,13 +1,13 @@
 import { basename, dirname, extname, join } from "node:path";
 import { generateTasks } from "@succ/generator";
 import { parse } from "../args.js";
-import { CliError } from "../errors.js";
+import { CliError, count as plural } from "../errors.js";
 import { Output } from "../io.js";
-import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions, MAX_LEVEL } from "../set-options.js";
 import { FORMATS, openaiEvalsRow, promptfooAssertion, promptfooRow, verifiersRow, type Format } from "../export/formats.js";
 
-const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..6] [--fictional-law] [--out FILE]
-       succ export --format hf|verl --out DIR [-n 400] [--level 0..6] [--fictional-law] [--split NAME=SEEDS]…
+const HELP = `Usage: succ export --format verifiers|openai-evals|promptfoo [-n 400] [--seed 0] [--level 0..${MAX_LEVEL}] [--fictional-law] [--out FILE]
+       succ export --format hf|verl --out DIR [-n 400] [--level 0..${MAX_LEVEL}] [--fictional-law] [--split NAME=SEEDS]…
 
 Writes the task set in the format another evaluation tool reads, one task a line (JSONL); or,
 for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
@@ -38,7 +38,7 @@ for trainers, the task sets of several seeds as Parquet datasets (hf, verl).
                     hf, verl: a split holding the task sets of SEEDS ("0", "1-10", "1-4,9");
                     repeat for each split (default: --split test=0 --split train=1-10). Seed 0
                     is the evaluation set: train on other seeds. No seed in two splits.
-  --level L         0 = the mix of levels 1 to 4 (default), or 1 to 6
+  --level L         0 = the mix of levels 1 to 4 (default), or 1 to ${MAX_LEVEL}
 ${fictionalLawHelp(20)}                    hf, verl: the rows also carry options {"fictionalLaw": true} (hf: a
                     column, verl: in extra_info), as a request to succ serve names them
   --all-or-nothing  promptfoo: the assertion gives 0 unless every value is right
@@ -123,6 +123,6 @@ export async function run(argv: string[]): Promise<number> {
   await out.close(true);
   await script?.close(true);
   const where = file && file !== "-" ? file : "stdout";
-  process.stderr.write(`succ export: ${count} task(s), format ${format}, to ${where}${script ? ` (assertion: ${join(dirname(file!), ASSERT_FILE)})` : ""}\n`);
+  process.stderr.write(`succ export: ${plural(count, "task")}, format ${format}, to ${where}${script ? ` (assertion: ${join(dirname(file!), ASSERT_FILE)})` : ""}\n`);
   return 0;
 }

@@ -2,9 +2,9 @@ import { generateTasks, taskLine } from "@succ/generator";
 import { parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { Output } from "../io.js";
-import { describeSet, fictionalLawHelp, joinNegativeValues, MIN_RULES_OPTION, SET_OPTIONS, setOptions } from "../set-options.js";
+import { describeSet, fictionalLawHelp, joinNegativeValues, MIN_RULES_OPTION, SET_OPTIONS, setOptions, MAX_LEVEL } from "../set-options.js";
 
-const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..6] [--fictional-law] [--offset K] [--min-rules K] [-o FILE]
+const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..${MAX_LEVEL}] [--fictional-law] [--offset K] [--min-rules K] [-o FILE]
 
 Generates the task set: one task a line (JSONL), each with its French prompt, its gold answer
 and its dossier: {"id","level","variant","prompt","answer","info":{"dossier",...}}.
@@ -12,7 +12,7 @@ Task i depends only on (seed, i): any slice can be generated apart, on any machi
 
   -n N            number of tasks (default 400)
   --seed S        seed of the set, a whole number ≥ 0 (default 0)
-  --level L       0 for the mix of levels 1 to 4 (default), or a single level 1 to 6:
+  --level L       0 for the mix of levels 1 to 4 (default), or a single level 1 to ${MAX_LEVEL}:
                   5 is the real law as a notary's file with its articles, 6 the same file
                   with only "the law in force on the date"; the mix never holds them
 ${fictionalLawHelp(18)}  --offset K      start at task K (default 0), without generating tasks 0 to K−1

@@ -1,10 +1,10 @@
 import { isSuccess, scoreReply } from "@succ/scoring";
 import { parse } from "../args.js";
-import { CliError } from "../errors.js";
+import { CliError, count } from "../errors.js";
 import { Output, readLines, assertReadable } from "../io.js";
 import { readTaskRefs } from "../tasks-file.js";
 
-const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [-o FILE]
+const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [--strict-end] [-o FILE]
 
 Scores replies against the gold answers of a task set, with @succ/scoring.
 
@@ -12,6 +12,8 @@ Scores replies against the gold answers of a task set, with @succ/scoring.
   --replies FILE     JSONL, one {"id": "...", "reply": "..."} a line; several replies per task
                      are allowed (rollouts); "-" for stdin
   --all-or-nothing   score 0 unless every field is right (no partial credit)
+  --strict-end       refuse end-of-sequence tokens (<|im_end|>, </s>, <|eot_id|>, …) after
+                     the block; by default they may follow it, with whitespace around them
   -o, --out FILE     write the scores there instead of stdout: a regular file is replaced only
                      when the command completes (Ctrl-C leaves it as it was, exit 130); a
                      device, a FIFO or a symbolic link is written through and kept
@@ -21,6 +23,10 @@ Writes one {"id", "score", "reason"} line per reply, in order, and a summary on 
 replies at 1.0, per level). A replies line that is blank, is not {"id", "reply"} or names an
 unknown task gets {"id", "score": 0, "error", "line"} in its place (output line k is input
 line k), is left out of the table, and the exit code is 1 at the end.
+
+Warnings on stderr: replies that name no task of --tasks (their lines), task ids given more
+than once (each reply is still scored and counted, as rollouts are), and a replies file with
+no reply, which scores nothing and exits 1.
 `;
 
 interface Tally {
@@ -34,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
     tasks: { type: "string" },
     replies: { type: "string" },
     "all-or-nothing": { type: "boolean" },
+    "strict-end": { type: "boolean" },
     out: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
@@ -46,11 +53,15 @@ export async function run(argv: string[]): Promise<number> {
   const tasks = await readTaskRefs(values.tasks);
   await assertReadable(values.replies);
   const allOrNothing = values["all-or-nothing"] === true;
+  const strictEnd = values["strict-end"] === true;
   const out = await Output.open(values.out);
   const total: Tally = { count: 0, sum: 0, perfect: 0 };
   const perLevel = new Map<number, Tally>();
   let n = 0;
   let bad = 0;
+  /** Replies per task id, for the warning about ids given more than once. */
+  const seen = new Map<string, number>();
+  const unknownLines: number[] = [];
   try {
     for await (const line of readLines(values.replies)) {
       n++;
@@ -75,12 +86,14 @@ export async function run(argv: string[]): Promise<number> {
       }
       if (!task) {
         bad++;
+        unknownLines.push(n);
         await out.write(`${JSON.stringify({ id, score: 0, error: `unknown task id "${id}"`, line: n })}\n`);
         continue;
       }
       // A reply that is not a string is still a reply: the scorer gives it 0.
-      const { score, reason } = scoreReply(row.reply as string, task.answer, { allOrNothing });
+      const { score, reason } = scoreReply(row.reply as string, task.answer, { allOrNothing, strictEnd });
       await out.write(`${JSON.stringify({ id, score, reason })}\n`);
+      seen.set(id, (seen.get(id) ?? 0) + 1);
       for (const t of [total, perLevel.get(task.level) ?? perLevel.set(task.level, { count: 0, sum: 0, perfect: 0 }).get(task.level)!]) {
         t.count++;
         t.sum += score;
@@ -92,13 +105,38 @@ export async function run(argv: string[]): Promise<number> {
     throw e;
   }
   await out.close(true);
-  process.stderr.write(summary(total, perLevel));
+  const warn = (text: string) => process.stderr.write(`succ score: warning: ${text}\n`);
+  if (unknownLines.length > 0) {
+    warn(`${count(unknownLines.length, "reply names", "replies name")} no task of ${values.tasks} (${lineList(unknownLines)}), scored 0 in place and left out of the table`);
+  }
+  const repeated = [...seen].filter(([, k]) => k > 1);
+  if (repeated.length > 0) {
+    const shown = repeated.slice(0, 3).map(([id, k]) => `${id} ×${k}`).join(", ");
+    warn(
+      `${count(repeated.length, "task id is", "task ids are")} given more than once (${shown}${repeated.length > 3 ? ", …" : ""}): ` +
+        "each reply is scored and counted in the table, as rollouts are; check the replies file if that was not meant",
+    );
+  }
+  if (n === 0) {
+    warn(`${values.replies === "-" ? "stdin" : values.replies} holds no reply: nothing was scored`);
+    return 1;
+  }
+  const scored = n - bad;
+  if (scored === 0) {
+    warn(`nothing was scored: no line of ${values.replies === "-" ? "stdin" : values.replies} is a reply to a task of ${values.tasks}`);
+  } else process.stderr.write(summary(total, perLevel));
   if (bad > 0) {
-    const scored = n - bad;
-    process.stderr.write(`succ score: ${n} lines written: ${scored} ${scored === 1 ? "reply" : "replies"} scored, ${bad} ${bad === 1 ? "line" : "lines"} could not be scored\n`);
+    process.stderr.write(`succ score: ${count(n, "line")} written: ${count(scored, "reply", "replies")} scored, ${count(bad, "line")} could not be scored\n`);
     return 1;
   }
   return 0;
+}
+
+/** `line 3`, `lines 3, 7 and 9`, `lines 3, 7, 9, … (12 lines)`. */
+function lineList(lines: readonly number[]): string {
+  if (lines.length === 1) return `line ${lines[0]}`;
+  if (lines.length <= 5) return `lines ${lines.slice(0, -1).join(", ")} and ${lines.at(-1)}`;
+  return `lines ${lines.slice(0, 5).join(", ")}, … (${lines.length} lines)`;
 }
 
 function summary(total: Tally, perLevel: Map<number, Tally>): string {

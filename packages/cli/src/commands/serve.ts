@@ -15,7 +15,7 @@ then finishes the requests in flight. See docs/serve-and-train.md.
 
   POST /score      {"items": [{"reply": "…", "id": "succession-4-1", "seed": 0} |
                               {"reply": "…", "answer": {gold answer}}, …],
-                    "allOrNothing"?: bool, "trimReply"?: bool}
+                    "allOrNothing"?: bool, "trimReply"?: bool, "strictEnd"?: bool}
                    → {"scores": [...], "reasons": [...]}, in order. An item with an id may
                    add "set": "mix" (the mix of levels, what \`succ generate\` writes by
                    default) or "level-1" … "level-6" (the set of \`succ generate --level L\`),
@@ -38,10 +38,12 @@ then finishes the requests in flight. See docs/serve-and-train.md.
   --seed S            seed of an id sent without one, and of OpenRLHF labels (default 0)
   --level L           set of an id sent without "set", and of OpenRLHF labels, as the
                       --level of \`succ generate\` (default 0 = the mix of levels)
-  --trim-reply        by default, drop a leading <think>…</think> section and end-of-sequence
-                      tokens (<|im_end|> <|endoftext|> </s> <|eot_id|>) after the block before
-                      scoring; off by default: the strict rule of the prompt (a request's
-                      "trimReply" overrides it)
+  --trim-reply        by default, drop a leading <think>…</think> section before scoring
+                      (a request's "trimReply", or /openrlhf's ?trimReply=, overrides it)
+  --strict-end        by default, refuse end-of-sequence tokens (<|im_end|>, </s>, <|eot_id|>,
+                      …: @succ/scoring's list) after the block; without it they may follow
+                      the block, as a chat template leaves them (a request's "strictEnd", or
+                      ?strictEnd=, overrides it)
   --all-or-nothing    by default, score 0 unless every value is right (a request's
                       "allOrNothing" overrides it)
   --grace S           after SIGTERM, seconds the requests in flight may take (default 30)
@@ -65,6 +67,7 @@ export async function run(argv: string[]): Promise<number> {
     seed: { type: "string" },
     level: { type: "string" },
     "trim-reply": { type: "boolean" },
+    "strict-end": { type: "boolean" },
     "all-or-nothing": { type: "boolean" },
     grace: { type: "string" },
     help: { type: "boolean", short: "h" },
@@ -96,6 +99,7 @@ export async function run(argv: string[]): Promise<number> {
       set: intOption("--level", values.level, 0, 0, MAX_LEVEL) as 0 | Level,
     },
     trimReply: values["trim-reply"] === true,
+    strictEnd: values["strict-end"] === true,
     allOrNothing: values["all-or-nothing"] === true,
     graceMs: intOption("--grace", values.grace, 30, 0, 3600) * 1000,
     versions: { "@succ/cli": VERSION },

@@ -1,8 +1,8 @@
 import { generateTasks, MISTAKE_ROWS, STILL_RIGHT_ROWS, taskSetStats, VARIANTS, type SetStats } from "@succ/generator";
 import { parse } from "../args.js";
-import { describeSet, fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { describeSet, fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions, MAX_LEVEL } from "../set-options.js";
 
-const HELP = `Usage: succ stats [-n 400] [--seed 0] [--level 0..6] [--fictional-law] [--json]
+const HELP = `Usage: succ stats [-n 400] [--seed 0] [--level 0..${MAX_LEVEL}] [--fictional-law] [--json]
 
 Measures the task set: variants, beneficiaries per task, beneficiary lines owing no tax, prompt
 lengths, and, for levels 3 and 4, the share of tasks still fully right when one rule is ignored
@@ -18,7 +18,7 @@ gets fully right is given for each level.
 
   -n N          number of tasks (default 400)
   --seed S      seed of the set (default 0)
-  --level L     0 for the mix of levels 1 to 4 (default), or a single level 1 to 6
+  --level L     0 for the mix of levels 1 to 4 (default), or a single level 1 to ${MAX_LEVEL}
 ${fictionalLawHelp(16)}  --json        one JSON object instead of the tables
   -h, --help    this help
 `;

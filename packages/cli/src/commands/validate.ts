@@ -2,11 +2,11 @@ import { compute, isDossierError, readDossier, sameAnswer } from "@succ/engine";
 import { generateTasks, lawSourceOf, type Task } from "@succ/generator";
 import { checkExpected, formatAnswer, hostileReplies, scoreReplyStrict, type ExpectedAnswer } from "@succ/scoring";
 import { parse } from "../args.js";
-import { CliError } from "../errors.js";
+import { CliError, count } from "../errors.js";
 import { readTasks } from "../tasks-file.js";
-import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions } from "../set-options.js";
+import { fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions, MAX_LEVEL } from "../set-options.js";
 
-const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..6] [--fictional-law] | --tasks FILE
+const HELP = `Usage: succ validate [-n 400] [--seed 0] [--level 0..${MAX_LEVEL}] [--fictional-law] | --tasks FILE
 
 Checks a task set end to end, as a training team would before using it:
   - the gold answer equals the engine's answer recomputed from the task's dossier (under the
@@ -18,7 +18,7 @@ Checks a task set end to end, as a training team would before using it:
 
   -n N            number of tasks (default 400)
   --seed S        seed of the task set (default 0)
-  --level L       0 = the mix of levels 1 to 4 (default), or a single level 1 to 6
+  --level L       0 = the mix of levels 1 to 4 (default), or a single level 1 to ${MAX_LEVEL}
 ${fictionalLawHelp(18)}  --tasks FILE    check the tasks of a file (JSONL of \`succ generate\`) instead of generating
   -h, --help      this help
 
@@ -78,10 +78,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (failures.length > 0) {
     process.stderr.write(`${failures.slice(0, 50).join("\n")}\n${failures.length > 50 ? `... and ${failures.length - 50} more\n` : ""}`);
-    process.stdout.write(`validate: ${tasks} tasks, ${checks} checks, ${failures.length} failed\n`);
+    process.stdout.write(`validate: ${count(tasks, "task")}, ${count(checks, "check")}, ${failures.length} failed\n`);
     return 1;
   }
-  process.stdout.write(`validate: ${tasks} tasks, ${checks} checks, all passed (gold 1.0, no-op 0, hostile 0)\n`);
+  process.stdout.write(`validate: ${count(tasks, "task")}, ${count(checks, "check")}, all passed (gold 1.0, no-op 0, hostile 0)\n`);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { CliError } from "../errors.js";
+import { CliError, reason } from "../errors.js";
 import type { EvalConfig } from "./options.js";
 import type { Redactor } from "./redact.js";
 import { backoffMs, isRetryableStatus, retryAfterMs, sleep } from "./retry.js";
@@ -45,7 +45,7 @@ function errorText(e: unknown): string {
   if (e instanceof APIConnectionError) {
     const cause = (e as { cause?: { code?: string; message?: string; cause?: { code?: string } } }).cause;
     const code = cause?.code ?? cause?.cause?.code;
-    return `connection error${code ? ` (${code})` : ""}: ${e.message}`;
+    return `connection error${code ? ` (${reason({ code })})` : ""}: ${e.message}`;
   }
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
@@ -206,7 +206,7 @@ export async function preflight(cfg: EvalConfig, redactor: Redactor): Promise<st
     const why =
       err.name === "TimeoutError"
         ? `no answer within ${Math.min(cfg.timeoutMs, PREFLIGHT_TIMEOUT_MS) / 1000} s`
-        : (err.cause?.code ?? err.cause?.message ?? err.message);
+        : err.cause?.code !== undefined ? reason(err.cause) : (err.cause?.message ?? err.message);
     throw new CliError(redactor.scrub(`cannot reach ${cfg.displayBaseURL} (GET /models before any task was sent): ${why}`));
   }
   if (res.status === 401 || res.status === 403) {

@@ -31,6 +31,8 @@ export interface EvalConfig {
   timeoutMs: number;
   maxAttempts: number;
   allOrNothing: boolean;
+  /** Refuse end-of-sequence tokens after the block (@succ/scoring's strictEnd). */
+  strictEnd: boolean;
   outDir: string;
 }
 
@@ -45,6 +47,7 @@ export const OPTIONS = {
   timeout: { type: "string" },
   "max-attempts": { type: "string" },
   "all-or-nothing": { type: "boolean" },
+  "strict-end": { type: "boolean" },
   out: { type: "string", short: "o" },
   ...SET_OPTIONS,
 } as const;
@@ -118,6 +121,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     timeoutMs: Math.round((timeoutS ?? 600) * 1000),
     maxAttempts: intOption("--max-attempts", values["max-attempts"], 5, 1, 100),
     allOrNothing: values["all-or-nothing"] === true,
+    strictEnd: values["strict-end"] === true,
     outDir: values.out,
   };
 }

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream, promises as fs, type WriteStream } from "node:fs";
 import { basename, dirname } from "node:path";
 import { createInterface } from "node:readline";
-import { CliError } from "../errors.js";
+import { CliError, reason } from "../errors.js";
 import { Output } from "../io.js";
 import { MAX_LEVEL } from "../set-options.js";
 import type { ResultLine, Stats } from "./summary.js";
@@ -63,10 +63,8 @@ async function endsWithNewline(path: string, size: number): Promise<boolean> {
 export function fsError(e: unknown, dir: string, doing: "read" | "write" | "lock", file?: string): CliError {
   if (e instanceof CliError) return e;
   const err = e as NodeJS.ErrnoException;
-  // fs.rm reports a folder as ERR_FS_EISDIR, with the errno in its message.
-  const code = err.code === "ERR_FS_EISDIR" ? "EISDIR" : (err.code ?? err.message);
   const name = file ?? (err.path ? basename(err.path) : "");
-  return new CliError(`--out ${dir}: cannot ${doing}${name ? ` ${name}` : ""} (${code})`);
+  return new CliError(`--out ${dir}: cannot ${doing}${name ? ` ${name}` : ""} (${reason(e)})`);
 }
 
 /**

@@ -3,7 +3,7 @@ import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import { generateTask, GENERATOR_VERSION, type Level, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
-import { CliError } from "../errors.js";
+import { CliError, count, reason } from "../errors.js";
 import { ModelClient, preflight, type Outcome, type RunControl } from "./client.js";
 import type { EvalConfig } from "./options.js";
 import { Progress, StderrSink } from "./progress.js";
@@ -91,7 +91,7 @@ async function lock(dir: string): Promise<() => Promise<void>> {
   throw new CliError(`--out ${dir}: cannot lock ${LOCK_FILE}`);
 }
 
-function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "aborted" }>, allOrNothing: boolean): ResultLine {
+function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "aborted" }>, cfg: EvalConfig): ResultLine {
   const base = { id: task.id, index: task.info.index, level: task.level, variant: task.variant, rollout };
   if (outcome.kind === "error") {
     return {
@@ -106,7 +106,7 @@ function lineOf(task: Task, rollout: number, outcome: Exclude<Outcome, { kind: "
       error: outcome.error,
     };
   }
-  const scored = scoreReply(outcome.reply, task.answer, { allOrNothing });
+  const scored = scoreReply(outcome.reply, task.answer, { allOrNothing: cfg.allOrNothing, strictEnd: cfg.strictEnd });
   return {
     ...base,
     reply: outcome.reply,
@@ -147,7 +147,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
   try {
     await fs.mkdir(cfg.outDir, { recursive: true });
   } catch (e) {
-    throw new CliError(`--out ${cfg.outDir}: cannot create the folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new CliError(`--out ${cfg.outDir}: cannot create the folder (${reason(e)})`);
   }
   const unlock = await lock(cfg.outDir);
   try {
@@ -164,16 +164,16 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
     if (modelWarning) say(modelWarning);
     if (resume.kept + resume.broken + resume.retried + resume.duplicates > 0) {
       const notes = [
-        resume.broken > 0 ? `${resume.broken} broken line(s) dropped` : "",
-        resume.retried > 0 ? `${resume.retried} errored rollout(s) to run again` : "",
-        resume.duplicates > 0 ? `${resume.duplicates} duplicate line(s) dropped` : "",
+        resume.broken > 0 ? `${count(resume.broken, "broken line")} dropped` : "",
+        resume.retried > 0 ? `${count(resume.retried, "errored rollout")} to run again` : "",
+        resume.duplicates > 0 ? `${count(resume.duplicates, "duplicate line")} dropped` : "",
       ].filter(Boolean);
-      say(`succ eval: resuming ${cfg.outDir}: ${resume.done.size} of ${total} rollouts already done${notes.length ? `; ${notes.join("; ")}` : ""}`);
+      say(`succ eval: resuming ${cfg.outDir}: ${resume.done.size} of ${count(total, "rollout")} already done${notes.length ? `; ${notes.join("; ")}` : ""}`);
     }
     const todo = total - resume.done.size;
     const workers = Math.max(1, Math.min(cfg.concurrency, todo));
     say(
-      `succ eval: ${todo} rollout(s) to run (${cfg.n} task(s) × ${cfg.rollouts}), model ${cfg.model} at ${cfg.displayBaseURL}, ` +
+      `succ eval: ${count(todo, "rollout")} to run (${count(cfg.n, "task")} × ${cfg.rollouts}), model ${cfg.model} at ${cfg.displayBaseURL}, ` +
         `concurrency ${workers}${cfg.apiKey === null ? `, no key ($${cfg.apiKeyEnv} unset)` : ""}`,
     );
 
@@ -241,7 +241,7 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
           inFlight--;
         }
         if (outcome.kind === "aborted") continue;
-        const line = lineOf(task, rollout, outcome, cfg.allOrNothing);
+        const line = lineOf(task, rollout, outcome, cfg);
         // Scrubbed field by field (a server may echo the key), so the line stays valid JSON.
         if (line.reply !== null) line.reply = redactor.scrub(line.reply);
         if (line.error !== null) line.error = redactor.scrub(line.error);
@@ -283,11 +283,11 @@ async function evaluate(cfg: EvalConfig): Promise<number> {
     const missing = total - stats.overall.done;
     await writeSummary(missing === 0 ? "complete" : "interrupted");
     if (fatal !== null) throw fatal;
-    stderr.write(redactor.scrub(`succ eval: ${cfg.model} at ${cfg.displayBaseURL}, seed ${cfg.seed}, level ${cfg.level === 0 ? "mix" : cfg.level}${cfg.fictionalLaw ? ", fictional law" : ""}${cfg.allOrNothing ? ", all-or-nothing" : ""}\n`));
+    stderr.write(redactor.scrub(`succ eval: ${cfg.model} at ${cfg.displayBaseURL}, seed ${cfg.seed}, level ${cfg.level === 0 ? "mix" : cfg.level}${cfg.fictionalLaw ? ", fictional law" : ""}${cfg.allOrNothing ? ", all-or-nothing" : ""}${cfg.strictEnd ? ", strict end" : ""}\n`));
     stderr.write(summaryTable(stats, total));
     stderr.write(`results: ${resultsPath}\nsummary: ${summaryPath}\n`);
     if (stats.overall.errors > 0) {
-      stderr.write(`${stats.overall.errors} rollout(s) failed (error recorded, score 0); run again with the same --out to retry them\n`);
+      stderr.write(`${count(stats.overall.errors, "rollout")} failed (error recorded, score 0); run again with the same --out to retry them\n`);
     }
     if (signal === "SIGINT") return 130;
     if (signal === "SIGTERM") return 143;

@@ -73,7 +73,12 @@ export type RunStatus = "running" | "complete" | "interrupted";
 
 /** The settings a resumed run must share with the run already in --out. */
 export function runIdentity(cfg: EvalConfig, generatorVersion: string) {
-  return { model: cfg.model, seed: cfg.seed, level: cfg.level, fictional_law: cfg.fictionalLaw, all_or_nothing: cfg.allOrNothing, generator_version: generatorVersion };
+  return { model: cfg.model, seed: cfg.seed, level: cfg.level, fictional_law: cfg.fictionalLaw, all_or_nothing: cfg.allOrNothing, ...strictEndKey(cfg), generator_version: generatorVersion };
+}
+
+/** Only a run of --strict-end says so (a summary without the key allowed end-of-sequence tokens after the block). */
+function strictEndKey(cfg: EvalConfig): { strict_end?: true } {
+  return cfg.strictEnd ? { strict_end: true } : {};
 }
 
 export function summaryJson(
@@ -101,6 +106,7 @@ export function summaryJson(
     n: cfg.n,
     rollouts_per_task: cfg.rollouts,
     all_or_nothing: cfg.allOrNothing,
+    ...strictEndKey(cfg),
     temperature: cfg.temperature,
     max_tokens: cfg.maxTokens,
     timeout_s: cfg.timeoutMs / 1000,

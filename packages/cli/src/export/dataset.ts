@@ -6,7 +6,7 @@ import { generateTasks, GENERATOR_VERSION, fingerprint, Sha256, taskLine, type T
 import { setName, type SetLevel } from "@succ-app/server";
 import { fileWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
 import { promises as fs } from "node:fs";
-import { CliError } from "../errors.js";
+import { CliError, count, reason } from "../errors.js";
 import { VERSION } from "../main.js";
 import { OutputDir, type Manifest } from "./directory.js";
 import { answerJson, taskInfo, TASK_NAME } from "./formats.js";
@@ -328,11 +328,11 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
     await out.abort();
     if (e instanceof CliError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== undefined) throw new CliError(`--out ${options.out}: cannot write (${code})`);
+    if (code !== undefined) throw new CliError(`--out ${options.out}: cannot write (${reason(e)})`);
     throw e;
   }
   const total = written.reduce((sum, s) => sum + s.rows, 0);
-  const parts = written.map((s) => `${s.name}: seed${s.seeds.length === 1 ? "" : "s"} ${describeSeeds(s.seeds)}, ${s.rows} tasks`).join("; ");
-  process.stderr.write(`succ export: ${total} task(s), format ${options.format}, to ${options.out} (${parts})\n`);
+  const parts = written.map((s) => `${s.name}: seed${s.seeds.length === 1 ? "" : "s"} ${describeSeeds(s.seeds)}, ${count(s.rows, "task")}`).join("; ");
+  process.stderr.write(`succ export: ${count(total, "task")}, format ${options.format}, to ${options.out} (${parts})\n`);
   return 0;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { promises as fs, rmSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { CliError } from "../errors.js";
+import { CliError, reason } from "../errors.js";
 
 /** The file by which `succ export` recognises a folder it wrote (and may replace). */
 export const MARKER = ".succ-export.json";
@@ -96,7 +96,7 @@ export class OutputDir {
     try {
       await fs.mkdir(tmp);
     } catch (e) {
-      throw new CliError(`${option} ${dir}: cannot write in ${parent} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new CliError(`${option} ${dir}: cannot write in ${parent} (${reason(e)})`);
     }
     return new OutputDir(path, tmp);
   }
@@ -120,14 +120,14 @@ export class OutputDir {
       () => true,
       (e: NodeJS.ErrnoException) => {
         if (e.code === "ENOENT") return false;
-        throw new CliError(`--out ${this.path}: cannot replace it (${e.code ?? e.message})`);
+        throw new CliError(`--out ${this.path}: cannot replace it (${reason(e)})`);
       },
     );
     try {
       await fs.rename(this.tmp, this.path);
     } catch (e) {
       if (existed) await fs.rename(old, this.path).catch(() => {});
-      throw new CliError(`--out ${this.path}: cannot put the folder in place (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new CliError(`--out ${this.path}: cannot put the folder in place (${reason(e)})`);
     }
     if (existed) await fs.rm(old, { recursive: true, force: true });
   }

@@ -1,0 +1,147 @@
+import { ageOn, compute, formatDate, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
+import { DATED_LAW, type LawSource } from "@succ/rules";
+import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
+
+/**
+ * Which rules change a task's answer (counterfactuals through the engine: `compute(d, { ignore:
+ * [rule] })`): the level's own test of its rules (seed's `niveau_utile`) and a task's
+ * `info.difficulty`, the same at every level.
+ */
+
+/** What makes a task hard: the rules that change its answer, its computation steps, how its rules are given. */
+export interface Difficulty {
+  /** Every rule of the task's rule set whose counterfactual changes the answer, in the engine's order. */
+  rules: Rule[];
+  steps: {
+    /** Bands of the scales crossed (art. 777 and art. 990 I), over all beneficiaries. */
+    bands: number;
+    /** Earlier gifts recalled, over all beneficiaries. */
+    recalled: number;
+    /** Life-insurance contracts. */
+    contracts: number;
+    beneficiaries: number;
+  };
+  presentation: Presentation;
+}
+
+/**
+ * Whether ignoring `rule` can change anything for this computed dossier at all: a test on the
+ * computation's details, never wrong the other way (a rule it rules out leaves the answer as it
+ * is, which a test checks on thousands of tasks). It spares the counterfactual computations of
+ * rules that have nothing to act on.
+ */
+export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
+  const bens = r.beneficiaries;
+  const taxed = (b: (typeof bens)[number]): boolean => !b.exempt;
+  const cashExemption = (): boolean => bens.some((b) => b.exemption790G !== null && b.exemption790G.amount.n > 0n);
+  switch (rule) {
+    case "funeralCap":
+      // The whole invoice deducted instead of what the law deducts.
+      return r.kind === "estate" && !r.estate.funeralDeducted.equals(r.dossier.funeralCosts);
+    case "funeralFlat":
+      // The flat amount as a cap: the same deduction unless the invoice, or the gross estate, is below it.
+      return r.kind === "estate" && d.ruleSet === "cgi" && (r.dossier.funeralCosts.compare(r.law.funeralDeduction) < 0 || r.estate.assets.compare(r.law.funeralDeduction) < 0);
+    case "exemption790G":
+      return cashExemption();
+    case "ageConditions790G":
+      return bens.some((b) => b.exemption790G !== null && (b.exemption790G.reason === "donorAge" || b.exemption790G.reason === "doneeAge"));
+    case "gift790G":
+      return cashExemption() || d.priorGifts.some((g) => g.cash790G);
+    case "nephew790G":
+      return d.kind === "gift" && !d.person.hasDescendants && bens.some((b) => b.relationship === "nephew" && b.exemption790G !== null);
+    case "recall":
+    case "allowancesUsed":
+      return bens.some((b) => b.recall.recalled.length > 0);
+    case "lowerBands":
+      return bens.some((b) => b.scaleStart.n > 0n);
+    case "representation":
+      return bens.some((b) => taxed(b) && b.allowance.items.some((i) => i.source === "representation"));
+    case "usufruct669":
+      return d.kind === "estate" ? d.spouseUsufruct !== null : d.gifts.some((g) => g.reservedUsufruct);
+    case "disabilityAllowance":
+      return bens.some((b) => taxed(b) && b.allowance.items.some((i) => i.source === "disability"));
+    case "defaultAllowanceAlone":
+      return d.kind === "estate" && d.ruleSet === "cgi" && bens.some((b) => taxed(b) && b.allowance.items.length === 1 && b.allowance.items[0]!.source === "disability");
+    case "spouseExemption":
+      return bens.some((b) => b.exemption?.reason === "spouse");
+    case "smallEstate":
+      return r.kind === "estate" && r.estate.smallEstate !== null;
+    case "siblingExemption":
+      return bens.some((b) => b.exemption?.reason === "sibling");
+    case "mainResidence764bis":
+      return r.kind === "estate" && r.estate.grossEstate.mainResidence !== null && r.estate.grossEstate.mainResidence.reductionPercent > 0;
+    case "furniture764":
+      return d.kind === "estate" && (d.furniture?.valuation === "flat" || d.furniture?.valuation === "declared");
+    case "levy990I":
+      return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.levy > 0);
+    case "levyExemption990I":
+      return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.exempt990I && b.lifeInsurance.capital990I.compare(r.law.lifeInsurance.allowance990I) > 0);
+    case "premiums757B":
+      return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.excess757B.n > 0n);
+    case "allowance757BShared":
+      return bens.filter((b) => b.lifeInsurance !== null && !b.lifeInsurance.exempt757B && b.lifeInsurance.premiums757B.n > 0n).length >= 2;
+    case "housing790ABis":
+      return d.priorGifts.some((g) => g.housing790ABis) || bens.some((b) => b.housing790ABis !== null && b.housing790ABis.amount.n > 0n);
+  }
+}
+
+/** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], law: source })`). */
+export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[], source: LawSource = DATED_LAW): Rule[] {
+  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule], law: source }).answer, r.answer));
+}
+
+/**
+ * The difficulty of a task computed under the law of `source`, given the rules already found to
+ * matter among some of them.
+ */
+export function difficultyOf(
+  d: Dossier,
+  r: ComputeResult,
+  presentation: Presentation,
+  known: { rules: readonly Rule[]; checked: readonly Rule[] } = { rules: [], checked: [] },
+  source: LawSource = DATED_LAW,
+): Difficulty {
+  const rest = rulesOf(d.ruleSet).filter((x) => !known.checked.includes(x));
+  const matter = new Set<Rule>([...known.rules, ...rulesThatMatter(d, r, rest, source)]);
+  let bands = 0;
+  let recalled = 0;
+  for (const b of r.beneficiaries) {
+    bands += b.bands.length + (b.lifeInsurance?.bands990I.length ?? 0);
+    recalled += b.recall.recalled.length;
+  }
+  return {
+    rules: rulesOf(d.ruleSet).filter((x) => matter.has(x)),
+    steps: { bands, recalled, contracts: d.kind === "estate" ? d.lifeInsurance.length : 0, beneficiaries: d.beneficiaries.length },
+    presentation,
+  };
+}
+
+/** Whether ignoring `rule` changes the answer (counterfactual through the engine, under the law of `source`). */
+export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source: LawSource = DATED_LAW): boolean {
+  return !sameAnswer(compute(dossier, { ignore: [rule], law: source }).answer, answer);
+}
+
+/**
+ * The combination of the level's rules (`LEVEL_RULES`) that must change the answer (seed's
+ * `niveau_utile`). Each level's test can only name rules of its own level.
+ */
+export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default", source: LawSource = DATED_LAW): boolean {
+  if (level === 3) {
+    const m = (rule: LevelRule<3>): boolean => ruleMatters(dossier, answer, rule, source);
+    if (dossier.kind === "gift") {
+      if (shape === "790GMatters") return m("exemption790G");
+      // The age conditions count through the donor's age (a donor too old for art. 790 G).
+      const donorAge = ageOn(dossier.person.birthDate, dossier.date);
+      return m("exemption790G") || (donorAge >= source.on(formatDate(dossier.date)).cashGift790G.donorAgeBelow && m("ageConditions790G"));
+    }
+    if (shape === "recallAndRepresentation") return m("recall") && m("representation");
+    return m("recall") || m("representation") || m("gift790G");
+  }
+  if (level === 4) {
+    const m = (rule: LevelRule<4>): boolean => ruleMatters(dossier, answer, rule, source);
+    if (dossier.kind === "gift") return m("usufruct669") && m("exemption790G") && m("recall");
+    return dossier.bequests.length > 0 && m("usufruct669") && m("recall") && (m("representation") || m("gift790G"));
+  }
+  return true;
+}
+

@@ -1,0 +1,178 @@
+import { compute, formatDate, isDossierError, readDossier, sameAnswer, type Answer, type DossierInput, type Rule } from "@succ/engine";
+import { DATED_LAW, type LawSource } from "@succ/rules";
+import { isCgiDraft, seedCounterpart, toCgiDossier } from "./cgi-draft.js";
+import { cgiEstate } from "./cgi-estates.js";
+import { cgiGift } from "./cgi-gifts.js";
+import { decisionsOf, unconfirmedOf } from "./decisions.js";
+import { difficultyOf, levelRulesMatter, ruleApplies, rulesThatMatter, type Difficulty } from "./difficulty.js";
+import { toDossier, type Draft } from "./draft.js";
+import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
+import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
+import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
+import { computeUnder, datesOk, promptLeaks, residueHeirTaxed, residueInsensitive, residueShortcut, usufructuaryAge, zeroButOne, type PromptParts } from "./guards.js";
+import { openRowAge } from "./law.js";
+import { isCgiLevel, LEVEL_RULES, LEVEL_SPEC, type CgiLevel, type Level, type Shape, type Variant } from "./levels.js";
+import { notaryPromptParts } from "./notary-prompt.js";
+import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
+import { joinPrompt, promptParts } from "./prompt.js";
+import type { Rng } from "./random.js";
+
+/**
+ * The one pipeline of levels 1-6: a variant's draft is drawn, then passes every guard in order
+ * (the first failed guard's name is a redraw) and becomes a task: its dossier, its gold answer,
+ * its prompt (the presentation of the law is the level's, from LEVEL_SPEC, or the task's
+ * fictional law) and its difficulty. The guards every level passes live in guards.ts; what
+ * depends on the level is read from its spec: the rule set (the real law's dossier fields and
+ * guards at levels 5-6), and the presentation (a level that states no law, level 6, takes no task
+ * that depends on a decision of this project or an unconfirmed point of law).
+ */
+
+/** The rules only the real law has (the rules of levels 5 and 6): what a model trained on levels 1-4 gets wrong. */
+export const CGI_ONLY_RULES: readonly Rule[] = LEVEL_RULES[5];
+
+/**
+ * The fewest rules of the real law that must change a task's answer. Estates: three. Gifts have
+ * only three such rules in all (the allowances the earlier deeds used, art. 790 G for nephews
+ * and nieces of a donor without descendants, art. 790 A bis), and the second excludes the first
+ * for a donor with descendants (whose donees' earlier deeds differ from today's allowance): two
+ * at level 5; at level 6, without housing gifts, one.
+ */
+export const MIN_CGI_RULES: Readonly<Record<CgiLevel, { estate: number; gift: number }>> = {
+  5: { estate: 3, gift: 2 },
+  6: { estate: 3, gift: 1 },
+};
+
+/** A draft of a variant (the first six tasks of the mix are pinned down further by `shape`). */
+export function draw(rng: Rng, level: Level, variant: Variant, shape: Shape = "default"): Draft {
+  if (isCgiLevel(level)) return variant.endsWith("-estate") ? cgiEstate(rng, level) : cgiGift(rng, level);
+  switch (variant) {
+    case "only-child-estate":
+      return onlyChildEstate(rng);
+    case "gift-full-ownership":
+      return giftFullOwnership(rng);
+    case "spouse-children":
+      return spouseChildren(rng, shape === "withBequest" ? 1 : 0);
+    case "children-legatees":
+      return childrenLegatees(rng);
+    case "siblings-legatees":
+      return siblingsLegatees(rng);
+    case "gift-790g":
+      return gift790G(rng, shape === "790GMatters");
+    case "estate-recall":
+      return estateRecall(rng, shape === "recallAndRepresentation");
+    case "bare-ownership-gift":
+      return bareOwnershipGift(rng);
+    case "spouse-usufruct-estate":
+      return spouseUsufructEstate(rng, shape === "eightBeneficiaries" ? 8 : undefined);
+    default:
+      throw new RangeError(`generator: variant ${variant} is not a variant of level ${level}`);
+  }
+}
+
+/** Why a draft is redrawn (kept as names for tests and for counting). */
+export type Rejection =
+  | "dates"
+  | "family"
+  | "ceiling790G"
+  | "usufructuary91"
+  | "lawRefuses"
+  | "noTax"
+  | "zeroButOne"
+  | "residueShortcut"
+  | "levelRule"
+  | "cgiRules"
+  | "seedRules"
+  | "decision"
+  | "unconfirmed"
+  | "residueInsensitive"
+  | "amountInPrompt";
+
+/** A draft that passed every guard. */
+export interface Accepted {
+  dossier: DossierInput;
+  answer: Answer;
+  prompt: string;
+  /**
+   * The task's difficulty: at levels 5-6 already computed by the guards (which found the real
+   * law's rules that matter); at levels 1-4 computed when called.
+   */
+  difficulty: () => Difficulty;
+}
+
+/**
+ * The answer of the same file under the simplified rules of levels 1-4 (with the amounts of the
+ * law of `source`); null when those rules refuse it.
+ */
+export function seedAnswer(input: DossierInput, source: LawSource = DATED_LAW): Answer | null {
+  try {
+    return compute(readDossier(seedCounterpart(input)), { law: source }).answer;
+  } catch (e) {
+    if (isDossierError(e)) return null;
+    throw e;
+  }
+}
+
+/** Checks a draft of `level` against every guard; the first failed guard's name, or the accepted task. */
+export function examine(d: Draft, level: Level, shape: Shape = "default", taskLaw: TaskLaw = REAL_LAW): Accepted | Rejection {
+  if (!datesOk(d)) return "dates";
+  if (implausibleParenthood(d.parents) !== null) return "family";
+  const spec = LEVEL_SPEC[level];
+  const { source, fictional } = taskLaw;
+  const day = formatDate(d.date);
+  const law = source.on(day);
+  if (exemptPriorOverCeiling(d.priorGifts, law) !== null) return "ceiling790G";
+  // Under a fictional law the dossier stays one the real law accepts too (so that its real-law
+  // answer, what a model answering from memory finds, exists).
+  if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, DATED_LAW.on(day)) !== null) return "ceiling790G";
+  // A fictional law's own ages of art. 790 G: a prior gift listed as exempt must meet them too (the real 18 and 80 are not the task's).
+  if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
+  if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
+  if ((spec.ruleSet === "cgi") !== isCgiDraft(d)) throw new TypeError(`generator: a draft of the ${isCgiDraft(d) ? "real law" : "seed rules"} given to level ${level}`);
+  const input = isCgiDraft(d) ? toCgiDossier(d, law) : toDossier(d);
+  const dossier = readDossier(input);
+  const result = computeUnder(dossier, source);
+  if (result === null) return "lawRefuses";
+  const answer = result.answer;
+  if (answer.total_droits <= 0) return "noTax";
+  if (zeroButOne(dossier, answer)) return "zeroButOne";
+  if (residueShortcut(dossier, answer, source)) return "residueShortcut";
+  const presentation = fictional !== null ? "fictional" : spec.presentation;
+  let parts: PromptParts;
+  let difficulty: () => Difficulty;
+  if (!isCgiDraft(d)) {
+    if (!levelRulesMatter(dossier, answer, level, shape, source)) return "levelRule";
+    if (residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
+    parts = promptParts(d, level, fictional);
+    // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
+    difficulty = () => {
+      const again = readDossier(input);
+      return difficultyOf(again, compute(again, { law: source }), presentation, undefined, source);
+    };
+  } else {
+    const cgiLevel = level as CgiLevel;
+    const min = MIN_CGI_RULES[cgiLevel][d.kind];
+    const applicable = CGI_ONLY_RULES.filter((rule) => ruleApplies(dossier, result, rule));
+    if (applicable.length < min) return "cgiRules";
+    const cgiRules = rulesThatMatter(dossier, result, applicable, source);
+    if (cgiRules.length < min) return "cgiRules";
+    // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
+    const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
+    if (levyIds.length === 0) {
+      const seed = seedAnswer(input, source);
+      if (seed !== null && sameAnswer(seed, answer)) return "seedRules";
+    }
+    const decisions = decisionsOf(result);
+    // A prompt that states no law cannot state the decisions a task depends on either.
+    if (spec.presentation === "none" && decisions.length > 0) return "decision";
+    if (spec.presentation === "none" && unconfirmedOf(result).length > 0) return "unconfirmed";
+    // Guard (b), second half: a residue heir who owes tax (the first half) sees his share grow with
+    // the estate, so the check through the engine is needed only when none does (a test checks it).
+    if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
+    parts = notaryPromptParts(d, cgiLevel, result.law, decisions, levyIds, fictional !== null);
+    // The real law's rules already found to matter are not computed again.
+    let known: Difficulty | undefined;
+    difficulty = () => (known ??= difficultyOf(dossier, result, presentation, { rules: cgiRules, checked: CGI_ONLY_RULES }, source));
+  }
+  if (promptLeaks(parts, answer, fictional !== null)) return "amountInPrompt";
+  return { dossier: input, answer, prompt: joinPrompt(parts), difficulty };
+}
