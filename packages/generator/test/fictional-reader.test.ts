@@ -55,7 +55,7 @@ function differences(tasks: readonly Task[]): string[] {
 
 /** Amounts in whole cents (the gold writes numbers, the readers decimal strings), the rest as is. */
 function normalized(d: DossierInput): string {
-  const keys = ["value", "amount", "funeralCosts", "allowanceUsed", "disabilityAllowanceUsed", "capitalBefore70", "premiumsAfter70", "capitalAfter70"];
+  const keys = ["value", "amount", "funeralCosts", "allowanceUsed", "disabilityAllowanceUsed", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"];
   return JSON.stringify(d, (key, v) => (keys.includes(key) ? Math.round(Number(v as AmountInput) * 100) : v));
 }
 
