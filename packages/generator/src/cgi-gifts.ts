@@ -1,5 +1,5 @@
-import { ageOn, compareDates, formatDate, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, usufructPercent } from "@succ/rules";
+import { ageOn, compareDates, withinYearsBefore, type CivilDate } from "@succ/engine";
+import { usufructPercent } from "@succ/rules";
 import { emptyFacts, type CgiGiftDraft, type Deed } from "./cgi-draft.js";
 import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents } from "./cgi-law.js";
 import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
@@ -113,9 +113,9 @@ export function cgiGift(rng: Rng, level: CgiLevel): CgiGiftDraft {
   const covered790G = (x: Beneficiary): boolean => (childless ? [...g790.donees, ...g790.doneesWithoutDescendants] : g790.donees).includes(x.relationship);
   // Art. 790 A bis (level 5): cash for a home, within the ceiling per donor and donee.
   const h = law.housingGift790ABis;
-  // Not after the last day an official text confirms the article's wording (@succ/rules): no
-  // housing gift dated in 2026 until a source confirms what the finance law for 2026 made of it.
-  if (level === 5 && h.ceiling !== null && formatDate(act) <= HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH.day && rng.chance(90)) {
+  // (Level-5 gifts are dated no later than the last day an official text confirms the article's
+  // wording: cgiActDate.)
+  if (level === 5 && h.ceiling !== null && rng.chance(90)) {
     const named = (x: Beneficiary): boolean => (childless ? [...h.donees!, ...h.doneesWithoutDescendants!] : h.donees!).includes(x.relationship);
     const pool = donees.filter((d) => named(d.b));
     for (const d of rng.sample(pool, Math.min(pool.length, rng.weighted([[1, 70], [2, 30]] as const)))) {
