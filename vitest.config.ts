@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 // One project per package, named after it (as in dubzzz/fast-check).
-const names = ["rules", "engine", "generator", "scoring", "cli"];
+const names = ["rules", "engine", "generator", "scoring", "server", "cli"];
 
 export default defineConfig({
   test: {
@@ -14,14 +14,6 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       })),
-      {
-        test: {
-          name: "@succ-app/server",
-          root: "apps/server",
-          include: ["test/**/*.test.ts"],
-          testTimeout: 60_000,
-        },
-      },
       // The release check (local registry, publish, install): its own config and timeouts.
       "apps/release-check",
       // The playground: unit tests of its view logic, end-to-end tests in headless Chromium.

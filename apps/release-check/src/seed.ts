@@ -4,6 +4,9 @@ import { run } from "./exec";
 import { assertLoopback } from "./loopback";
 import { publicPackages } from "./workspace";
 
+/** How many third-party packages are published at once. */
+const PUBLISH_CONCURRENCY = 4;
+
 interface Installed {
   name: string;
   version: string;
@@ -77,7 +80,7 @@ export async function seedThirdParty(root: string, registryUrl: string, workDir:
   assertLoopback(registryUrl);
   mkdirSync(workDir, { recursive: true });
   const closure = thirdPartyClosure(root);
-  for (const pkg of closure) {
+  const publish = async (pkg: Installed) => {
     const tarball = join(workDir, `${pkg.name.replace("/", "+")}-${pkg.version}.tgz`);
     const dir = withoutPublishConfig(pkg, join(workDir, "staging"));
     const base = basename(dir);
@@ -90,6 +93,17 @@ export async function seedThirdParty(root: string, registryUrl: string, workDir:
       env,
       timeoutMs: 300_000,
     });
-  }
+  };
+  // A few at a time (each `npm publish` is mostly npm starting up); two versions of one name
+  // one after the other, so that the registry never updates one package's metadata twice at once.
+  const byName = new Map<string, Installed[]>();
+  for (const pkg of closure) byName.set(pkg.name, [...(byName.get(pkg.name) ?? []), pkg]);
+  const queue = [...byName.values()];
+  const worker = async () => {
+    for (let group = queue.shift(); group !== undefined; group = queue.shift()) {
+      for (const pkg of group) await publish(pkg);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PUBLISH_CONCURRENCY, queue.length) }, worker));
   return closure;
 }

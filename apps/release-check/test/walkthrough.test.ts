@@ -8,7 +8,8 @@ import { applyWalkthrough, bump, pendingChangesets, readWalkthrough } from "../s
 import { cloneHead, installOffline, versions } from "../src/workspace";
 
 // The walkthrough of docs/releases.md ("a change of law in @succ/rules"), run in a clone of HEAD
-// outside the repo: the rules and their dependents bump, the scorer keeps its version.
+// outside the repo: the rules and their dependents bump, the scorer keeps its version. The
+// release test checks the other half: `changeset publish` skips a version the registry has.
 
 let work: string;
 let repo: string;
@@ -33,7 +34,7 @@ describe("docs/releases.md walkthrough", () => {
     expect(walkthrough.changeset).toMatch(/^---\n"@succ\/rules": minor\n---\n\n\S/);
   });
 
-  it("bumps rules (minor), engine, generator and cli (patch), and leaves scoring alone", async () => {
+  it("bumps rules (minor), engine, generator and cli (patch), and leaves scoring and server alone", async () => {
     const git = (...args: string[]) => run("git", args, { cwd: repo, env });
     // Start as after a release: the pending changesets consumed and committed.
     if (pendingChangesets(repo).length > 0) {
@@ -58,6 +59,8 @@ describe("docs/releases.md walkthrough", () => {
       "@succ/cli": bump(before["@succ/cli"]!, "patch"),
     });
     expect(after["@succ/scoring"]).toBe(before["@succ/scoring"]);
+    // The server depends on the generator, whose next patch is within its range (^G): no bump.
+    expect(after["@succ/server"]).toBe(before["@succ/server"]);
     if ("@succ-app/release-check" in before) expect(after["@succ-app/release-check"]).toBe(before["@succ-app/release-check"]);
 
     // The changeset is consumed into the changelogs; nothing else moved.

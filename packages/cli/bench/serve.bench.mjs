@@ -10,14 +10,24 @@
 //   targets: >= 20,000 replies/s with 2 workers; p99 < 50 ms a batch; server within 3x of
 //   in-process scoring per core
 //
+// Then (issue 20) what a first epoch scored by id costs:
+// - the time to rebuild one gold answer, per level (in-process, as the server's cache does);
+// - /health probed every 10 ms while one request of 4,096 new level-6 ids is worked on
+//   (target: no probe waits 100 ms or more);
+// - 1,024 new level-6 tasks scored in one request by id, by id with `--tasks FILE` (golds read
+//   at start), and by answer (target: by id with --tasks within 3x of by answer).
+//
 // The client runs on the same machine (2 cores here): with 2 workers it competes with them for
 // the CPU, so the 2-worker figure is a floor. Exit code 1 if a target is missed by more than a
 // factor of 2 (a near miss is reported as FAIL but does not fail the run).
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { generateTasks } from "@succ/generator";
+import { generateTask, generateTasks, taskLine } from "@succ/generator";
 import { formatAnswer, scoreReply } from "@succ/scoring";
 
 const { values } = parseArgs({
@@ -58,12 +68,12 @@ function inProcess() {
   return count / seconds;
 }
 
-function startServer(workers) {
-  const child = spawn(process.execPath, [bin, "serve", "--host", "127.0.0.1", "--port", "0", "--workers", String(workers)], { stdio: ["ignore", "ignore", "pipe"] });
+function startServer(workers, extra = []) {
+  const child = spawn(process.execPath, [bin, "serve", "--host", "127.0.0.1", "--port", "0", "--workers", String(workers), ...extra], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`succ serve did not start: ${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`succ serve did not start: ${stderr}`)), 120_000);
     child.stderr.on("data", () => {
       const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
       if (match) {
@@ -73,6 +83,27 @@ function startServer(workers) {
     });
     child.on("exit", (code) => reject(new Error(`succ serve exited (${code}): ${stderr}`)));
   });
+}
+
+/** One request (no agent), resolved with its status, its JSON body and how long it took in ms. */
+function once(port, path, body) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const headers = body === undefined ? {} : { "content-type": "application/json", "content-length": body.length };
+    const req = request({ host: "127.0.0.1", port, path, method: body === undefined ? "GET" : "POST", headers, timeout: 300_000 }, (res) => {
+      const chunks = [];
+      res.on("data", (d) => chunks.push(d));
+      res.on("end", () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString("utf8")), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    });
+    req.on("timeout", () => req.destroy(new Error(`${path}: no answer within 300 s`)));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function stopServer(server) {
+  server.child.kill("SIGTERM");
+  await new Promise((resolve) => server.child.once("exit", resolve));
 }
 
 function post(agent, port, body) {
@@ -139,11 +170,92 @@ const ratio1 = baseline / one.rps;
 const ratio2 = baseline / (two.rps / 2);
 console.log(`in-process / server per core: ${ratio1.toFixed(2)}x with 1 worker, ${ratio2.toFixed(2)}x with 2 workers (the client shares the 2 cores)`);
 
+// Rebuilding gold answers, per level: what a request by id pays for each id not cached yet.
+const REBUILD = { 0: 200, 1: 200, 2: 200, 3: 200, 4: 200, 5: 100, 6: 100 };
+const rebuild = [];
+for (const [level, n] of Object.entries(REBUILD).map(([l, n]) => [Number(l), n])) {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) generateTask(900 + level, i, level);
+  rebuild.push(`${level === 0 ? "mix" : `level ${level}`} ${(Number(process.hrtime.bigint() - started) / 1e6 / n).toFixed(2)} ms`);
+}
+const fictionalStart = process.hrtime.bigint();
+for (let i = 0; i < 200; i++) generateTask(907, i, 0, { fictionalLaw: true });
+rebuild.push(`mix --fictional-law ${(Number(process.hrtime.bigint() - fictionalStart) / 1e6 / 200).toFixed(2)} ms`);
+console.log(`gold rebuild, one task: ${rebuild.join(", ")}`);
+
+// /health while one request of 4,096 new level-6 ids is worked on.
+const HEAVY = 4096;
+const TARGET_HEALTH_MS = 100;
+const heavyBody = Buffer.from(JSON.stringify({ items: Array.from({ length: HEAVY }, (_, i) => ({ reply: "pas de bloc", id: `succession-6-${i}`, seed: 777, set: "level-6" })) }));
+let healthMax = 0;
+let probes = 0;
+let heavyMs = 0;
+{
+  const server = await startServer(1);
+  try {
+    let done = false;
+    const heavy = once(server.port, "/score", heavyBody).then((r) => {
+      done = true;
+      if (r.status !== 200 || r.body.scores.length !== HEAVY) throw new Error(`the heavy request: HTTP ${r.status}`);
+      heavyMs = r.ms;
+    });
+    while (!done && probes < 100_000) {
+      const probe = await once(server.port, "/health");
+      if (probe.status !== 200) throw new Error(`/health: HTTP ${probe.status}`);
+      if (!done) {
+        probes++;
+        healthMax = Math.max(healthMax, probe.ms);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await heavy;
+  } finally {
+    await stopServer(server);
+  }
+}
+console.log(`one request of ${fmt(HEAVY)} new level-6 ids: ${(heavyMs / 1000).toFixed(1)} s (${(heavyMs / HEAVY).toFixed(2)} ms an id); /health probed ${probes} times meanwhile, slowest answer ${healthMax.toFixed(1)} ms`);
+
+// A first request by id, with and without --tasks, and by answer.
+const FIRST = 1024;
+const dir = mkdtempSync(join(tmpdir(), "succ-serve-bench-"));
+const firstTimes = {};
+try {
+  const level6 = [...generateTasks({ n: FIRST, seed: 778, level: 6 })];
+  const file = join(dir, "level6.jsonl");
+  writeFileSync(file, level6.map((t) => `${taskLine(t)}\n`).join(""));
+  const byId = Buffer.from(JSON.stringify({ items: level6.map((t) => ({ reply: formatAnswer(t.answer), id: t.id, seed: 778, set: "level-6" })) }));
+  const byAnswer = Buffer.from(JSON.stringify({ items: level6.map((t) => ({ reply: formatAnswer(t.answer), answer: t.answer })) }));
+  for (const [label, extra, body] of [
+    ["by id", [], byId],
+    ["by id, --tasks", ["--tasks", file], byId],
+    ["by answer", [], byAnswer],
+  ]) {
+    const server = await startServer(1, extra);
+    try {
+      const r = await once(server.port, "/score", body);
+      if (r.status !== 200 || r.body.scores.some((score) => score !== 1)) throw new Error(`${label}: a gold reply did not score 1`);
+      firstTimes[label] = r.ms;
+    } finally {
+      await stopServer(server);
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(
+  `first request of ${fmt(FIRST)} level-6 replies: ${Object.entries(firstTimes)
+    .map(([label, ms]) => `${label} ${ms.toFixed(0)} ms`)
+    .join(", ")}`,
+);
+const tasksRatio = firstTimes["by id, --tasks"] / firstTimes["by answer"];
+
 const checks = [
   ["replies/s with 2 workers", two.rps, TARGET_RPS, ">="],
   ["p99 with 1 worker (ms)", one.p99, TARGET_P99_MS, "<"],
   ["p99 with 2 workers (ms)", two.p99, TARGET_P99_MS, "<"],
   ["in-process / server per core, 1 worker", ratio1, TARGET_RATIO, "<"],
+  [`slowest /health during ${fmt(HEAVY)} new level-6 ids (ms)`, healthMax, TARGET_HEALTH_MS, "<"],
+  ["first request by id with --tasks / by answer", tasksRatio, TARGET_RATIO, "<"],
 ];
 let failed = false;
 for (const [name, value, target, op] of checks) {

@@ -1,7 +1,8 @@
 /**
  * The repository documents itself: docs/dossier.md and examples/ agree with the engine and with
- * amounts worked by hand; no file names a path outside the repository; `pnpm succ` before
- * `pnpm build` says to build; generated files are ignored by git.
+ * amounts worked by hand; no file names a path outside the repository; no source file outside
+ * @succ/rules writes a date or an amount of the law; `pnpm succ` before `pnpm build` says to
+ * build; generated files are ignored by git.
  * Law of 2026 (the amounts of @succ/rules, still in force on 2026-12-01).
  */
 import { spawnSync } from "node:child_process";
@@ -11,6 +12,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compute, isDossierError, readDossier, type Answer } from "@succ/engine";
+import { dayAfter, LAW_SERIES } from "@succ/rules";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");
@@ -220,6 +222,17 @@ describe("the root of a clone", () => {
     expect(r.stdout).toBe(`${json("packages/cli/package.json").version}\n`);
   });
 
+  it("`pnpm succ` reads relative paths from the folder it was typed in (INIT_CWD, which pnpm sets)", () => {
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts/succ.mjs"), "compute", "../examples/gift-usufruct-cash.json"], {
+      cwd: ROOT,
+      env: { ...process.env, INIT_CWD: join(ROOT, "docs") },
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    // docs/dossier.md works this gift by hand: 4,821 € and 15,194 €.
+    expect(JSON.parse(r.stdout).total_droits).toBe(20015);
+  });
+
   it("before `pnpm build`, `pnpm succ` says in one line to build first", () => {
     // The launcher in a copy of the tree without packages/cli/dist, as in a fresh clone.
     const clone = mkdtempSync(join(tmpdir(), "succ-clone-"));
@@ -237,5 +250,134 @@ describe("the root of a clone", () => {
     const lines = read(".gitignore").split("\n").map((l) => l.trim());
     expect(lines).toContain("tasks.jsonl");
     expect(lines).toContain("outputs/");
+  });
+});
+
+/**
+ * The law's days and amounts, from the tables: every day a value starts or stops applying (and
+ * the day after it stops), the days the tables are verified for, every amount in euros and every
+ * threshold of a scale.
+ */
+function lawLiterals(): { days: Map<string, string>; amounts: Map<number, string> } {
+  const days = new Map<string, string>();
+  const amounts = new Map<number, string>();
+  const walk = (tree: object, path: string): void => {
+    for (const [k, v] of Object.entries(tree)) {
+      if (v !== null && typeof v === "object" && Array.isArray((v as { periods?: unknown }).periods)) {
+        const s = v as { unit: string; periods: { value: unknown; from: string; to: string | null }[] };
+        for (const p of s.periods) {
+          days.set(p.from, path + k);
+          if (p.to !== null) {
+            days.set(p.to, path + k);
+            days.set(dayAfter(p.to), path + k);
+          }
+          if (s.unit === "EUR" && typeof p.value === "number") amounts.set(p.value, path + k);
+          if (s.unit === "scale") for (const b of p.value as { upTo: number | null }[]) if (b.upTo !== null) amounts.set(b.upTo, path + k);
+        }
+      } else if (v !== null && typeof v === "object") walk(v, `${path}${k}.`);
+    }
+  };
+  walk(LAW_SERIES, "");
+  for (const [k, c] of Object.entries(LAW_SERIES.coverage)) days.set(c.day, `coverage.${k}`);
+  return { days, amounts };
+}
+
+/** A source text with its comments blanked (strings kept): `//`, `/* *\/`, and `#` in Python. */
+function withoutComments(text: string, python: boolean): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if ((python && c === "#") || (!python && c === "/" && next === "/")) {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (!python && c === "/" && next === "*") {
+      const end = text.indexOf("*/", i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      out += text.slice(i, stop).replace(/[^\n]/g, " ");
+      i = stop;
+    } else if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Source files outside @succ/rules: code of packages, apps, scripts and integrations, tests and fixtures aside. */
+function sourceFiles(): string[] {
+  const tests = /(^|\/)(test|e2e|__fixtures__)\/|\.test\.|\.bench\.|\.config\./;
+  return repositoryFiles()
+    .concat(pythonFiles())
+    .filter((f) => /^(packages|apps|scripts|integrations)\//.test(f) && /\.(ts|tsx|mts|mjs|js|py)$/.test(f) && !f.startsWith("packages/rules/") && !tests.test(f));
+}
+
+function pythonFiles(dir = join(ROOT, "integrations")): string[] {
+  const out: string[] = [];
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name.startsWith(".") || name === "__pycache__") continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...pythonFiles(path));
+    else if (name.endsWith(".py")) out.push(relative(ROOT, path));
+  }
+  return out;
+}
+
+/** Significant digits of a whole number (1,500 has 2, 30,500 has 3). */
+function significant(n: number): number {
+  return String(n).replace(/0+$/, "").length;
+}
+
+/**
+ * The law's dates and amounts written in source files outside @succ/rules, as `file:line: literal
+ * (series)`. A day of the law is flagged wherever it is written (`"2012-08-17"`, `{ y: 2012, m: 8,
+ * d: 17 }`). An amount of the law with three significant digits or more (1,594, 30,500, 159,325)
+ * is flagged as a number or a text (`30_500`, `"30 500"`); a round one (1,500, 50,000, 100,000) is
+ * flagged only when written as euros in a text (`"100 000 €"`), since as a bare number it cannot be
+ * told from a draw's bound or a timeout. Comments are not read.
+ */
+function lawLiteralsOutsideRules(files: readonly string[]): string[] {
+  const { days, amounts } = lawLiterals();
+  const found: string[] = [];
+  for (const f of files) {
+    const lines = withoutComments(readFileSync(join(ROOT, f), "utf8"), f.endsWith(".py")).split("\n");
+    lines.forEach((text, k) => {
+      const hits: string[] = [];
+      for (const m of text.matchAll(/(?<![\w.])(\d{1,3}(?:[_ \u00a0\u202f,]\d{3})+|\d{4,})(?![\d_])(\s*(?:€|euros?\b))?/g)) {
+        const value = Number(m[1]!.replace(/[_ \u00a0\u202f,]/g, ""));
+        const series = amounts.get(value);
+        if (series !== undefined && (significant(value) >= 3 || m[2] !== undefined)) hits.push(`${m[0].trim()} (${series})`);
+      }
+      for (const m of text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)) if (days.has(m[0])) hits.push(`${m[0]} (${days.get(m[0])})`);
+      for (const m of text.matchAll(/\by:\s*(\d{4}),\s*m:\s*(\d{1,2}),\s*d:\s*(\d{1,2})/g)) {
+        const day = `${m[1]}-${m[2]!.padStart(2, "0")}-${m[3]!.padStart(2, "0")}`;
+        if (days.has(day)) hits.push(`${m[0]} (${days.get(day)})`);
+      }
+      for (const h of hits) found.push(`${f}:${k + 1}: ${h}`);
+    });
+  }
+  return found;
+}
+
+describe("the law is written in @succ/rules only", () => {
+  it("the scan finds a law literal where there is one (the tables themselves)", () => {
+    const inRules = lawLiteralsOutsideRules(["packages/rules/src/allowances.ts", "packages/rules/src/coverage.ts"]);
+    expect(inRules.some((h) => h.includes("159_325"))).toBe(true);
+    expect(inRules.some((h) => h.includes("2012-08-17"))).toBe(true);
+    expect(inRules.some((h) => h.includes("2026-12-31"))).toBe(true);
+  });
+
+  it("no source file outside @succ/rules writes a date or an amount of the law (file:line: literal)", () => {
+    const files = sourceFiles();
+    expect(files).toContain("packages/engine/src/compute.ts");
+    expect(files).toContain("packages/generator/src/index.ts");
+    expect(files.some((f) => f.startsWith("packages/rules/"))).toBe(false);
+    expect(lawLiteralsOutsideRules(files)).toEqual([]);
   });
 });

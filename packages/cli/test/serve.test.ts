@@ -1,13 +1,20 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
-import { generateTask, generateTasks } from "@succ/generator";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateTask, generateTasks, taskLine } from "@succ/generator";
 import { formatAnswer, type ExpectedAnswer } from "@succ/scoring";
 import { afterAll, describe, expect, it } from "vitest";
 import { killAllServers, postJson, startServe } from "./helpers/serve";
 import { runCli, waitFor } from "./helpers/spawn-cli";
 
-afterAll(killAllServers);
+const dir = mkdtempSync(join(tmpdir(), "succ-serve-"));
+afterAll(async () => {
+  await killAllServers();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 // The example of @succ/scoring's README: B1 exempt, B2 with 149,270 € taxable and 28,048 € of tax.
 const EXPECTED: ExpectedAnswer = {
@@ -37,7 +44,7 @@ describe("succ serve: options", () => {
   it("--help names every route and option", async () => {
     const r = await runCli(["serve", "--help"]);
     expect(r.code).toBe(0);
-    for (const text of ["POST /score", "POST /openrlhf", "GET  /health", "GET  /version", "--host", "--port", "--workers", "--token-env", "--max-batch", "--max-body-mb", "--cache-size", "--seed", "--level", "--trim-reply", "--all-or-nothing", "--grace"]) {
+    for (const text of ["POST /score", "POST /openrlhf", "GET  /health", "GET  /version", "--host", "--port", "--workers", "--token-env", "--max-batch", "--max-body-mb", "--cache-size", "--seed", "--level", "--trim-reply", "--all-or-nothing", "--grace", "--tasks"]) {
       expect(r.stdout).toContain(text);
     }
   });
@@ -63,6 +70,38 @@ describe("succ serve: options", () => {
     expect(second.code).toBe(2);
     expect(second.stderr).toBe(`succ serve: cannot listen on 127.0.0.1:${port}: the port is in use (EADDRINUSE)\n`);
     expect((await first.stop()).code).toBe(0);
+  });
+});
+
+describe("succ serve --tasks", () => {
+  it("reads the golds of task files at start, and scores their ids without rebuilding one", async () => {
+    // Two files, as `succ generate --level 6 --seed 5 -n 6 --offset 0|6` writes them.
+    const tasks = [...generateTasks({ n: 12, seed: 5, level: 6 })];
+    const files = [join(dir, "a.jsonl"), join(dir, "b.jsonl")];
+    writeFileSync(files[0]!, tasks.slice(0, 6).map((t) => `${taskLine(t)}\n`).join(""));
+    writeFileSync(files[1]!, tasks.slice(6).map((t) => `${taskLine(t)}\n`).join(""));
+    const served = await startServe(["--tasks", ...files]);
+    try {
+      expect(served.running.stderr()).toContain(`succ serve: 12 gold answers read from ${files.join(", ")}\n`);
+      const r = await postJson(`${served.url}/score`, { items: tasks.map((t) => ({ reply: formatAnswer(t.answer), id: t.id, seed: 5, set: "level-6" })) });
+      expect(r.body.scores).toEqual(Array(12).fill(1));
+      const version = (await (await fetch(`${served.url}/version`)).json()) as { server: Record<string, unknown> };
+      expect(version.server).toMatchObject({ preloaded: 12, cached: 0 });
+    } finally {
+      expect((await served.stop()).code).toBe(0);
+    }
+  });
+
+  it("refuses a file that is not one of this generator's, naming the file and the line", async () => {
+    const task = JSON.parse(taskLine(generateTask(0, 7, 0)));
+    const file = join(dir, "old.jsonl");
+    writeFileSync(file, `${taskLine(generateTask(0, 6, 0))}\n${JSON.stringify({ ...task, info: { ...task.info, generatorVersion: "0.0.9" } })}\n`);
+    const r = await runCli(["serve", "--port", "0", "--tasks", file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^succ serve: --tasks ${file.replace(/[.\\/]/g, "\\$&")}, line 2: written by generator "0\\.0\\.9", this server rebuilds tasks with [0-9.]+: generate the file again\n$`));
+    const none = await runCli(["serve", "--port", "0", "--tasks", join(dir, "missing.jsonl")]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("missing.jsonl");
   });
 });
 
@@ -167,8 +206,8 @@ describe("succ serve on 127.0.0.1", () => {
   it("finishes a batch in flight on SIGTERM, then exits 0 and listens no more", async () => {
     const served = await startServe();
     const { port } = new URL(served.url);
-    // 2,000 tasks of seed 11 (no gold cached yet), sent in two halves: SIGTERM arrives between them.
-    const tasks = [...generateTasks({ n: 2000, seed: 11 })];
+    // 400 tasks of seed 11 (no gold cached yet), sent in two halves: SIGTERM arrives between them.
+    const tasks = [...generateTasks({ n: 400, seed: 11 })];
     const body = Buffer.from(JSON.stringify({ items: tasks.map((t) => ({ reply: formatAnswer(t.answer), id: t.id, seed: 11 })) }));
     const half = Math.floor(body.length / 2);
     const req = request({ host: "127.0.0.1", port, path: "/score", method: "POST", headers: { "content-type": "application/json", "content-length": body.length } });
@@ -189,7 +228,7 @@ describe("succ serve on 127.0.0.1", () => {
     const answered = await response;
     expect(answered.status).toBe(200);
     expect(answered.connection).toBe("close");
-    expect(answered.body.scores).toHaveLength(2000);
+    expect(answered.body.scores).toHaveLength(400);
     expect(answered.body.scores.every((s: number) => s === 1)).toBe(true);
     const exit = await served.running.done;
     expect(exit.code).toBe(0);

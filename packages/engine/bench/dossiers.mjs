@@ -1,3 +1,4 @@
+import { LAW_COVERAGE, LAW_SERIES } from "@succ/rules";
 // Deterministic dossiers for the benchmarks (engine and `succ compute --jsonl`): estates and
 // gifts with spouse usufruct, representation, bequests, recalled prior gifts, 790 G cash gifts,
 // reserved usufruct and disabled heirs. Same seed, same dossiers, on every machine.
@@ -76,14 +77,18 @@ export function makeSet(seed, minB, maxB, size) {
 
 /**
  * The same dossier under the `cgi` rules: the act moved into 2017-2026 (same day), the prior
- * gifts made before 2012-08-17 given the allowance they used (as their deed would), and the own
+ * gifts made before the replay day of art. 784 given the allowance they used (as their deed would), and the own
  * prior gifts of representing grandchildren dropped (out of scope under cgi).
  */
+/** The child allowance of the tables' first period (before the replay day). */
+const EARLY_CHILD_ALLOWANCE = LAW_SERIES.allowances.personal.gift.child.periods[0].value;
+
 export function asCgi(d) {
-  const date = d.date > "2026-12-31" ? `2026${d.date.slice(4)}` : d.date;
+  const last = LAW_COVERAGE.verifiedThrough.day;
+  const date = d.date > last ? `${last.slice(0, 4)}${d.date.slice(4)}` : d.date;
   const representing = new Set(d.beneficiaries.filter((b) => b.represents).map((b) => b.id));
   const priorGifts = d.priorGifts
     .filter((g) => !representing.has(g.beneficiary) && g.date < date)
-    .map((g) => (g.cash790G || g.date >= "2012-08-17" ? g : { ...g, allowanceUsed: Math.min(g.value, 159_325) }));
+    .map((g) => (g.cash790G || g.date >= LAW_COVERAGE.replayFrom.day ? g : { ...g, allowanceUsed: Math.min(g.value, EARLY_CHILD_ALLOWANCE) }));
   return { ...d, law: "cgi", date, priorGifts };
 }

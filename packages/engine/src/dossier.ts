@@ -1,9 +1,12 @@
 import Fraction from "fraction.js";
-import { RELATIONSHIPS, type Relationship } from "@succ/rules";
+import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship } from "@succ/rules";
 import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, integer, ONE, positive, ratio, ZERO } from "./exact.js";
 import { JsonNumber, parseJsonExact } from "./json.js";
+import { checkCivilFile } from "./civil/checks.js";
+import { formsSouche } from "./civil/heirs.js";
+import { readCivilAsset, readCivilGift, readFamilyFile, type CivilAsset, type CivilFile, type CivilGift, type Ownership } from "./civil/family.js";
 
 /**
  * The two rule sets: `seed`, the simplified rules written in the prompts of levels 1-4 (the
@@ -198,6 +201,8 @@ export interface EstateDossier extends DossierBase {
   bequests: { beneficiary: string; amount: Fraction }[];
   residue: { beneficiary: string; share: Fraction }[];
   spouseUsufruct: string | null;
+  /** Computed mode (a dossier with `family`): the civil file the engine derives the devolution from. Absent otherwise. */
+  civil?: CivilFile;
 }
 
 export interface GiftDossier extends DossierBase {
@@ -214,17 +219,23 @@ const MAX_AMOUNT = 1_000_000_000_000n;
 const PLAIN_DECIMAL = /^(\d{1,16})(?:\.(\d{1,2}))?$/;
 const ANY_DECIMAL = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const FRACTION = /^(\d{1,12})(?:\/(\d{1,12}))?$/;
-const ID = /^[A-Za-z0-9_-]{1,32}$/;
+export const ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGifts"];
-const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance"]);
+const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", "marriage", "will"]);
+/** The fields of computed mode, refused without `family`. */
+const CIVIL_ROOT = ["marriage", "will"];
+const CIVIL_ASSET = ["ownership", "receivedFrom"];
+const CIVIL_GIFT = ["outsideShare", "valueAtDeath"];
+const COMPUTED_ONLY = "only read in computed mode, with \"family\" (docs/dossier.md)";
 /** An estate's fields that a gift may not have (refused with a message of their own). */
 const ESTATE_ONLY = ["furniture", "lifeInsurance"];
-const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts", ...ESTATE_ONLY]);
+const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts", ...ESTATE_ONLY, "family"]);
 const PERSON_KEYS = new Set(["name", "birthDate", "sex", "hasDescendants"]);
 const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents", "protectedAdult", "maritalStatus", "livedWithDeceased5Years"]);
-const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis"]);
-const ASSET_KEYS = new Set(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild"]);
+const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis", ...CIVIL_GIFT]);
+const ASSET_KEYS = new Set(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild", ...CIVIL_ASSET]);
+const DEBT_KEYS = new Set(["label", "value", "ownership"]);
 const FURNITURE_KEYS = new Set(["valuation", "value"]);
 const CONTRACT_KEYS = new Set(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"]);
 /** Fields that only the `cgi` rules read: a `seed` dossier that sets one is refused (it would have no effect). */
@@ -238,10 +249,10 @@ const SHARE_KEYS_OF = new Set(["beneficiary", "fraction"]);
 /** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
 const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
 
-type Obj = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
 
 /** `path.key`, or `key` at the root; built only when a problem is reported. */
-function at(path: string, key: string | undefined): string {
+export function at(path: string, key: string | undefined): string {
   if (key === undefined) return path;
   return path ? `${path}.${key}` : key;
 }
@@ -251,7 +262,7 @@ function at(path: string, key: string | undefined): string {
  * its key: the path text is only built when there is a problem to report (this runs for every
  * field of every dossier).
  */
-class Reader {
+export class Reader {
   readonly issues: DossierIssue[] = [];
 
   fail(path: string, message: string): undefined {
@@ -398,6 +409,13 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     else r.fail("law", `must be "seed" or "cgi", got ${JSON.stringify(root.law)}`);
   }
   const cgi = ruleSet === "cgi";
+  /** Computed mode: the dossier gives the family and the engine derives the devolution. */
+  const computed = root.family !== undefined && root.family !== null;
+  if (root.family !== undefined) {
+    if (kind !== "estate") r.fail("family", "the civil devolution exists only in an estate, not a gift");
+    else if (!cgi) r.fail("family", 'computed mode exists only under the real law: add "law": "cgi"');
+  }
+  if (kind === "estate" && !computed) for (const k of CIVIL_ROOT) if (root[k] !== undefined) r.fail(k, COMPUTED_ONLY);
   /** A field that only the `cgi` rules read, set on a `seed` dossier. */
   const cgiOnly = (v: unknown, path: string): void => {
     if (v !== undefined && !cgi) r.fail(path, CGI_ONLY);
@@ -434,6 +452,11 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       r.fail(`${p}.relationship`, `must be one of ${RELATIONSHIPS.join(", ")}, got ${JSON.stringify(rel) ?? "nothing"}`);
     }
     if (rel === "spouse" || rel === "pacs") spouses++;
+    if (relOk && (CIVIL_RELATIONSHIPS as readonly string[]).includes(rel as string)) {
+      if (!cgi) r.fail(`${p}.relationship`, `"${String(rel)}" is ${CGI_ONLY}`);
+      else if (kind !== "estate") r.fail(`${p}.relationship`, `"${String(rel)}" exists only in an estate`);
+      else if (rel === "collateral" && !computed) r.fail(`${p}.relationship`, 'a collateral\'s rate depends on a degree that only "family" states (computed mode)');
+    }
     const birth = r.date(b.birthDate, p, "birthDate");
     if (birth && date && compareDates(birth, date) >= 0) r.fail(`${p}.birthDate`, "not before the act date");
     const sex = r.sex(b.sex, p, "sex");
@@ -441,7 +464,8 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     let represents: string | null = null;
     if (b.represents !== undefined && b.represents !== null) {
       represents = r.string(b.represents, p, "represents") ?? null;
-      if (kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
+      if (computed) r.fail(`${p}.represents`, "not allowed with family: the engine derives who represents whom");
+      else if (kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
       else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
     }
     for (const key of ["protectedAdult", "maritalStatus", "livedWithDeceased5Years"] as const) {
@@ -496,6 +520,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   };
 
   const priorGifts: PriorGift[] = [];
+  const civilGifts: CivilGift[] = [];
   const pList = r.list(root.priorGifts, "priorGifts", true) ?? [];
   for (let i = 0; i < pList.length; i++) {
     const p = `priorGifts[${i}]`;
@@ -516,6 +541,9 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     const allowanceUsed = g.allowanceUsed === undefined ? null : (r.amount(g.allowanceUsed, p, "allowanceUsed") ?? null);
     const disabilityAllowanceUsed = g.disabilityAllowanceUsed === undefined ? null : (r.amount(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed") ?? null);
     const registered = r.bool(g.registered, p, "registered", true);
+    const civilKey = hasCivilKey(g, CIVIL_GIFT);
+    if (civilKey !== null && !computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
+    const civilGift = computed ? readCivilGift(r, g, p) : null;
     if (cash790G && (allowanceUsed !== null || disabilityAllowanceUsed !== null)) {
       r.fail(`${p}.cash790G`, "an exempt 790 G gift uses no allowance: drop allowanceUsed and disabilityAllowanceUsed");
     }
@@ -526,6 +554,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     }
     if (beneficiary !== undefined && gDate && value && cash790G !== undefined && registered !== undefined && housing !== undefined) {
       priorGifts.push({ beneficiary, date: gDate, value, cash790G, allowanceUsed, disabilityAllowanceUsed, registered, housing790ABis: housing, index: i });
+      if (civilGift) civilGifts.push(civilGift);
     }
   }
 
@@ -539,14 +568,25 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   let dossier: Dossier;
   if (kind === "estate") {
     const debts: { label: string; value: Fraction }[] = [];
+    const civilDebts: { ownership: Ownership | null }[] = [];
+    const civilAssets: CivilAsset[] = [];
     const dList = r.list(root.debts, "debts", true) ?? [];
     for (let i = 0; i < dList.length; i++) {
       const p = `debts[${i}]`;
-      const o = r.object(dList[i], p, ITEM_KEYS);
+      const o = r.object(dList[i], p, DEBT_KEYS);
       if (!o) continue;
       const label = r.string(o.label, p, "label");
       const value = r.amount(o.value, p, "value");
-      if (label !== undefined && value) debts.push({ label, value });
+      let ownership: Ownership | null = null;
+      if (o.ownership !== undefined) {
+        if (!computed) r.fail(`${p}.ownership`, COMPUTED_ONLY);
+        else if (o.ownership === "own" || o.ownership === "common") ownership = o.ownership;
+        else r.fail(`${p}.ownership`, `must be "own" or "common", got ${JSON.stringify(o.ownership)}`);
+      }
+      if (label !== undefined && value) {
+        debts.push({ label, value });
+        civilDebts.push({ ownership });
+      }
     }
     const assets: Asset[] = [];
     const aList = r.list(root.assets, "assets", false) ?? [];
@@ -572,7 +612,13 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
         });
       }
       if (!mainResidence && (occupiedBy.length > 0 || occupiedBySpouseChild)) r.fail(`${p}.occupiedBy`, "only the main residence (\"mainResidence\": true) has occupants that count (art. 764 bis)");
-      if (label !== undefined && value && mainResidence !== undefined && occupiedBySpouseChild !== undefined) assets.push({ label, value, mainResidence, occupiedBy, occupiedBySpouseChild });
+      const civilKey = hasCivilKey(o, CIVIL_ASSET);
+      if (civilKey !== null && !computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
+      const civilAsset = computed ? readCivilAsset(r, o, p) : null;
+      if (label !== undefined && value && mainResidence !== undefined && occupiedBySpouseChild !== undefined) {
+        assets.push({ label, value, mainResidence, occupiedBy, occupiedBySpouseChild });
+        if (civilAsset) civilAssets.push(civilAsset);
+      }
     }
     if (residences > 1) r.fail("assets", `${residences} assets are marked as the main residence; there is one at most`);
     let furniture: EstateDossier["furniture"] = null;
@@ -642,7 +688,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if (!shareSum.equals(1)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
     }
     let spouseUsufruct: string | null = null;
-    if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null) {
+    if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null && !computed) {
       const id = known(root.spouseUsufruct, "spouseUsufruct");
       if (id !== undefined) {
         const rel = ids.get(id);
@@ -653,6 +699,20 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       }
     }
     dossier = { kind, ...base, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
+    if (computed && kind === "estate" && cgi) {
+      if (root.residue !== undefined) r.fail("residue", "not allowed with family: the engine computes the devolution");
+      if (root.spouseUsufruct !== undefined) r.fail("spouseUsufruct", "not allowed with family: the engine computes the spouse's rights");
+      if (person && person.hasDescendants !== undefined) r.fail("person.hasDescendants", "not allowed with family: the engine reads it from family.children");
+      if (r.issues.length === 0) {
+        const file = readFamilyFile(r, root, { ids, beneficiaryIds: beneficiaries.map((b) => b.id) });
+        if (file) {
+          const civil: CivilFile = { ...file, assets: civilAssets, debts: civilDebts, gifts: civilGifts };
+          checkCivilFile(r, dossier, civil);
+          dossier.civil = civil;
+          dossier.person.hasDescendants = civil.family.children.some(formsSouche);
+        }
+      }
+    }
   } else {
     for (const key of ESTATE_ONLY) if (root[key] !== undefined) r.fail(key, "only an estate has this field, not a gift");
     const gList = r.list(root.gifts, "gifts", false) ?? [];
@@ -679,6 +739,11 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   }
   if (r.issues.length > 0) throw new DossierError(r.issues);
   return dossier;
+}
+
+function hasCivilKey(o: Obj, keys: readonly string[]): string | null {
+  for (const k of keys) if (o[k] !== undefined) return k;
+  return null;
 }
 
 /** Reads a dossier from JSON text, exactly: numbers never pass through floating point. */

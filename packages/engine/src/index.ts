@@ -29,6 +29,8 @@ export {
 } from "./dossier.js";
 export { CGI_ACTS, REPLAY_FROM, donees790G, lawAt, netEstateOf } from "./check.js";
 export { RULES, RULE_INFO, rulesOf, type Rule } from "./rules.js";
+export { FAMILIES } from "./families/index.js";
+export { STEPS, family, type Checks, type Context, type DossierField, type RuleFamily, type Step, type Switch } from "./family.js";
 export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
 export { grossEstateOf, type GrossEstate, type MainResidenceDetail } from "./assets.js";
 export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
@@ -53,6 +55,12 @@ export {
   type ValuePart,
 } from "./compute.js";
 export { explain } from "./explain.js";
+export type { Blood, Branch, CivilFile, Family, FamilyNode, Marriage, Regime, Relative, SpouseOption, Will } from "./civil/family.js";
+export { REGIMES, SPOUSE_OPTIONS } from "./civil/family.js";
+export type { CivilShare, CivilTitle, Devolution, Legacy, LegacyKind } from "./civil/devolution.js";
+export type { Liquidation } from "./civil/liquidation.js";
+export type { Representation } from "./civil/heirs.js";
+export { devolutionJson, type DevolutionJson } from "./civil/json.js";
 export { amountFromCents, deName, euros, eurosFromCents, exactEuros, isWholeCents } from "./french.js";
 
 import { compute, type Answer, type ComputeOptions } from "./compute.js";

@@ -1,19 +1,23 @@
 import type Fraction from "fraction.js";
 import type { Law } from "@succ/rules";
 import type { Beneficiary, EstateDossier } from "./dossier.js";
-import { add, euro, lt, mul, positive, sub, ZERO } from "./exact.js";
-import type { Rule } from "./rules.js";
-import { scaleSlices, type BandDetail } from "./scale.js";
+import { add, mul, ZERO } from "./exact.js";
+import { applies } from "./family.js";
+import { LEVY_990I, levy990I } from "./families/levy-990-i.js";
+import { base757B, PREMIUMS_757B, premiums757B } from "./families/premiums-757-b.js";
+import type { BandDetail } from "./scale.js";
 
-/** A beneficiary's part of the life-insurance contracts (cgi). */
+export { base757B };
+
+/** A beneficiary's part of the life-insurance contracts (cgi): art. 990 I and art. 757 B. */
 export interface LifeInsuranceShare {
   /** Art. 990 I: Σ of the sums due for premiums paid before 70 and from 1998-10-13 × the beneficiary's fraction. */
   capital990I: Fraction;
-  /** Σ of the sums due for premiums paid before 1998-10-13 × the fraction: exempt from the levy and from death duties. */
+  /** Σ of the sums due for premiums paid before 1998-10-13 × the fraction: exempt from the levy and from death duties (shown on the sheet). */
   capitalBefore1998: Fraction;
   /** Exempt from the levy: the spouse, the PACS partner, a sibling exempt under art. 796-0 ter. */
   exempt990I: boolean;
-  /** The allowance of art. 990 I (152,500 €), 0 when exempt. */
+  /** The allowance of art. 990 I, 0 when exempt. */
   allowance990I: number;
   /** capital − allowance, at least 0. */
   taxable990I: Fraction;
@@ -25,36 +29,27 @@ export interface LifeInsuranceShare {
   premiums757B: Fraction;
   /** Exempt from inheritance tax (spouse, partner, exempt sibling): the part is not taxed and takes no share of the allowance. */
   exempt757B: boolean;
-  /** The beneficiary's share of the 30,500 € allowance, in proportion to its part of the taxable premiums. */
+  /** The beneficiary's share of the global allowance, in proportion to its part of the taxable premiums. */
   allowance757B: Fraction;
   /** premiums − allowance share, at least 0: added to the value received from the estate. */
   excess757B: Fraction;
 }
 
-/** Art. 757 B: a contract's base, the premiums paid after 70, limited to the sums due for them when given. */
-export function base757B(c: EstateDossier["lifeInsurance"][number]): Fraction {
-  return c.capitalAfter70 !== null && lt(c.capitalAfter70, c.premiumsAfter70) ? c.capitalAfter70 : c.premiumsAfter70;
-}
-
 /**
- * Each beneficiary's part of the contracts: the levy of art. 990 I (per beneficiary, all contracts
- * together; 152,500 € allowance, then 20 % up to 700,000 € and 31.25 % above), and the premiums
- * paid after 70 of art. 757 B, whose 30,500 € allowance (all contracts, all beneficiaries) is
- * shared among the beneficiaries who are not exempt in proportion to their part of the taxable
- * premiums; each one's excess is taxed with what it receives from the estate. `exempt(b)` says
- * whether a beneficiary is exempt from inheritance tax (art. 796-0 bis, 796-0 ter).
+ * Each beneficiary named on a contract: its levy of art. 990 I (families/levy-990-i.ts) and its
+ * part of the premiums of art. 757 B (families/premiums-757-b.ts). `exempt(b)` says whether a
+ * beneficiary is exempt from inheritance tax (art. 796-0 bis, 796-0 ter).
  */
-export function lifeInsuranceOf(d: EstateDossier, law: Law, exempt: (b: Beneficiary) => boolean, ignore: ReadonlySet<Rule>): Map<string, LifeInsuranceShare> {
+export function lifeInsuranceOf(d: EstateDossier, law: Law, exempt: (b: Beneficiary) => boolean, ignore: ReadonlySet<string>): Map<string, LifeInsuranceShare> {
   const out = new Map<string, LifeInsuranceShare>();
-  if (d.lifeInsurance.length === 0) return out;
-  const li = law.lifeInsurance;
+  if (d.lifeInsurance.length === 0 || !applies(LEVY_990I, d.ruleSet) || !applies(PREMIUMS_757B, d.ruleSet)) return out;
   const capital = new Map<string, Fraction>();
   const premiums = new Map<string, Fraction>();
   const before1998 = new Map<string, Fraction>();
   for (const c of d.lifeInsurance) {
     const base = base757B(c);
     for (const s of c.beneficiaries) {
-      // Premiums paid before 1998-10-13: outside the levy and the death duties (RM n° 52843), shown on the sheet only.
+      // Premiums paid before 1998-10-13: outside the levy and the death duties (RM n° 52843), in no base.
       if (c.capitalBefore1998 !== null) before1998.set(s.beneficiary, add(before1998.get(s.beneficiary) ?? ZERO, mul(c.capitalBefore1998, s.fraction)));
       capital.set(s.beneficiary, add(capital.get(s.beneficiary) ?? ZERO, mul(c.capitalBefore70, s.fraction)));
       premiums.set(s.beneficiary, add(premiums.get(s.beneficiary) ?? ZERO, mul(base, s.fraction)));
@@ -63,42 +58,12 @@ export function lifeInsuranceOf(d: EstateDossier, law: Law, exempt: (b: Benefici
   const taxed757B = (b: Beneficiary): boolean => !exempt(b) && !ignore.has("premiums757B");
   let P = ZERO;
   for (const b of d.beneficiaries) if (taxed757B(b)) P = add(P, premiums.get(b.id) ?? ZERO);
-  const allowance = euro(li.allowance757B);
   for (const b of d.beneficiaries) {
     const cap = capital.get(b.id);
     const prem = premiums.get(b.id);
     if (cap === undefined || prem === undefined) continue;
-    // Art. 990 I: the spouse, the partner and an exempt sibling owe no levy.
-    const levyExempt = !ignore.has("levyExemption990I") && (li.exempt990I.includes(b.relationship) || (b.relationship === "sibling" && exempt(b)));
-    const noLevy = levyExempt || ignore.has("levy990I");
-    const allowance990I = noLevy ? 0 : li.allowance990I;
-    const taxable990I = noLevy || !lt(euro(allowance990I), cap) ? ZERO : sub(cap, euro(allowance990I));
-    const slices = scaleSlices(li.scale990I, ZERO, taxable990I);
-    // Art. 757 B.
-    const taxed = taxed757B(b) && positive(prem);
-    let share = ZERO;
-    if (taxed) share = ignore.has("allowance757BShared") ? allowance : mulRatioF(allowance, prem, P);
-    const excess = taxed && lt(share, prem) ? sub(prem, share) : ZERO;
-    out.set(b.id, {
-      capital990I: cap,
-      capitalBefore1998: before1998.get(b.id) ?? ZERO,
-      exempt990I: levyExempt,
-      allowance990I,
-      taxable990I,
-      bands990I: slices.bands,
-      levyExact: slices.taxExact,
-      levy: slices.tax,
-      premiums757B: prem,
-      exempt757B: !taxed757B(b),
-      allowance757B: share,
-      excess757B: excess,
-    });
+    const taxed = taxed757B(b);
+    out.set(b.id, { ...levy990I(d, law, ignore, b, cap, exempt), capitalBefore1998: before1998.get(b.id) ?? ZERO, premiums757B: prem, exempt757B: !taxed, ...premiums757B(law, ignore, taxed, prem, P) });
   }
   return out;
 }
-
-/** a × p / q for fractions (p ≤ q, q > 0). */
-function mulRatioF(a: Fraction, p: Fraction, q: Fraction): Fraction {
-  return p.equals(q) ? a : mul(a, p.div(q));
-}
-

@@ -1,112 +1,55 @@
 import type { RuleSet } from "./dossier.js";
+import { STEPS, type RuleFamily, type Switch } from "./family.js";
+import { FAMILIES } from "./families/index.js";
+
+type SwitchesOf<F> = F extends { readonly switches: infer S } ? keyof S & string : never;
+
+/** A counterfactual switch of a rule family (`compute(d, { ignore })`). */
+export type Rule = SwitchesOf<(typeof FAMILIES)[number]>;
 
 /**
- * Rules that a counterfactual computation can switch off (`compute(d, { ignore })`), to prove
- * that a rule changes an answer (generator) or to measure how often it does (`succ stats`). Each
- * says which rule sets have it and, in French, what switching it off means; a rule that a rule
- * set does not have changes nothing there.
+ * The order of the switches that task files and `succ stats` have listed since 0.1 (a task's
+ * `info.rules` follows it, so it is part of the task set's bytes); the switches of a family added
+ * later follow, in the order of the table.
  */
-export const RULE_INFO = {
-  funeralCap: {
-    ruleSets: ["seed", "cgi"],
-    fr: "frais funéraires (art. 775) : la facture déduite en entier",
-  },
-  funeralFlat: {
-    ruleSets: ["cgi"],
-    fr: "déduction forfaitaire de l'art. 775 prise pour un plafond de la facture",
-  },
-  exemption790G: {
-    ruleSets: ["seed", "cgi"],
-    fr: "exonération du don familial de sommes d'argent (art. 790 G)",
-  },
-  gift790G: {
-    ruleSets: ["seed", "cgi"],
-    fr: "art. 790 G en entier (dons antérieurs 790 G rappelés)",
-  },
-  ageConditions790G: {
-    ruleSets: ["seed", "cgi"],
-    fr: "conditions d'âge de l'art. 790 G",
-  },
-  nephew790G: {
-    ruleSets: ["cgi"],
-    fr: "art. 790 G pour les neveux et nièces d'un donateur sans descendant",
-  },
-  recall: {
-    ruleSets: ["seed", "cgi"],
-    fr: "rappel fiscal des donations antérieures (art. 784)",
-  },
-  lowerBands: {
-    ruleSets: ["seed", "cgi"],
-    fr: "tranches inférieures déjà utilisées par le rappel",
-  },
-  allowancesUsed: {
-    ruleSets: ["cgi"],
-    fr: "abattements réellement utilisés par chaque donation rappelée (l'abattement actuel appliqué à la place)",
-  },
-  representation: {
-    ruleSets: ["seed", "cgi"],
-    fr: "représentation d'un enfant prédécédé (art. 779 I)",
-  },
-  usufruct669: {
-    ruleSets: ["seed", "cgi"],
-    fr: "démembrement de propriété (art. 669)",
-  },
-  disabilityAllowance: {
-    ruleSets: ["seed", "cgi"],
-    fr: "abattement handicap (art. 779 II)",
-  },
-  defaultAllowanceAlone: {
-    ruleSets: ["cgi"],
-    fr: "abattement de l'art. 788 IV réservé à qui n'en a pas d'autre (cumulé à la place)",
-  },
-  spouseExemption: {
-    ruleSets: ["seed", "cgi"],
-    fr: "exonération du conjoint (art. 796-0 bis)",
-  },
-  smallEstate: {
-    ruleSets: ["cgi"],
-    fr: "exonération des petites successions (art. 796-0 et 800 I)",
-  },
-  siblingExemption: {
-    ruleSets: ["cgi"],
-    fr: "exonération des frères et sœurs (art. 796-0 ter)",
-  },
-  mainResidence764bis: {
-    ruleSets: ["cgi"],
-    fr: "abattement de 20 % sur la résidence principale (art. 764 bis)",
-  },
-  furniture764: {
-    ruleSets: ["cgi"],
-    fr: "forfait mobilier de 5 % (art. 764 I 3°)",
-  },
-  levy990I: {
-    ruleSets: ["cgi"],
-    fr: "prélèvement sur les capitaux d'assurance-vie (art. 990 I)",
-  },
-  levyExemption990I: {
-    ruleSets: ["cgi"],
-    fr: "exonération du prélèvement de l'art. 990 I pour le conjoint, le partenaire et le frère ou la sœur exonéré (le prélèvement appliqué à la place)",
-  },
-  premiums757B: {
-    ruleSets: ["cgi"],
-    fr: "droits sur les primes versées après 70 ans (art. 757 B)",
-  },
-  allowance757BShared: {
-    ruleSets: ["cgi"],
-    fr: "abattement global de 30 500 € de l'art. 757 B, partagé entre les bénéficiaires (pris en entier par chacun à la place)",
-  },
-  housing790ABis: {
-    ruleSets: ["cgi"],
-    fr: "exonération des dons pour le logement (art. 790 A bis)",
-  },
-} as const satisfies Record<string, { ruleSets: readonly RuleSet[]; fr: string }>;
+const PUBLISHED_ORDER: readonly string[] = [
+  "funeralCap", "funeralFlat", "exemption790G", "gift790G", "ageConditions790G", "nephew790G", "recall", "lowerBands", "allowancesUsed",
+  "representation", "usufruct669", "disabilityAllowance", "defaultAllowanceAlone", "spouseExemption", "smallEstate", "siblingExemption",
+  "mainResidence764bis", "furniture764", "levy990I", "levyExemption990I", "premiums757B", "allowance757BShared", "housing790ABis",
+];
 
-export type Rule = keyof typeof RULE_INFO;
+/** The switches of a table of families, in the published order, and the family of each. */
+export function switchesOf(families: readonly RuleFamily[]): { order: string[]; info: Record<string, Switch & { family: RuleFamily }> } {
+  const info: Record<string, Switch & { family: RuleFamily }> = {};
+  for (const f of [...families].sort((a, b) => STEPS.indexOf(a.step) - STEPS.indexOf(b.step) || families.indexOf(a) - families.indexOf(b))) {
+    for (const [id, s] of Object.entries(f.switches)) {
+      if (id in info) throw new Error(`switch ${id} is declared by two families (${info[id]!.family.name}, ${f.name})`);
+      info[id] = { ...s, family: f };
+    }
+  }
+  const known = PUBLISHED_ORDER.filter((id) => id in info);
+  const order = [...known, ...families.flatMap((f) => Object.keys(f.switches)).filter((id) => !PUBLISHED_ORDER.includes(id))];
+  return { order, info };
+}
 
-/** Every rule, in a fixed order. */
-export const RULES = Object.keys(RULE_INFO) as Rule[];
+const TABLE = switchesOf(FAMILIES);
 
-/** The rules a rule set has. */
+/**
+ * The counterfactual switches, from the families' declarations: each says which rule sets have
+ * it and, in French, what switching it off means; a switch that a rule set does not have changes
+ * nothing there.
+ */
+export const RULE_INFO: { readonly [R in Rule]: Switch } = Object.freeze(Object.fromEntries(TABLE.order.map((id) => [id, { ruleSets: TABLE.info[id]!.ruleSets, fr: TABLE.info[id]!.fr }]))) as { readonly [R in Rule]: Switch };
+
+/** Every switch, in a fixed order. */
+export const RULES = TABLE.order as Rule[];
+
+/** The switches a rule set has. */
 export function rulesOf(ruleSet: RuleSet): Rule[] {
-  return RULES.filter((r) => (RULE_INFO[r].ruleSets as readonly RuleSet[]).includes(ruleSet));
+  return RULES.filter((r) => RULE_INFO[r].ruleSets.includes(ruleSet));
+}
+
+/** The family of each switch. */
+export function familyOf(rule: string): RuleFamily | undefined {
+  return TABLE.info[rule]?.family;
 }

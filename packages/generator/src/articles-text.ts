@@ -1,4 +1,4 @@
-import { LAW_SERIES, RELATIONSHIP_FR, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { LAW_SERIES, personalAllowance, RELATIONSHIP_FR, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import { euros } from "@succ/engine";
 import { dateFr, listFr } from "./french.js";
 
@@ -27,9 +27,7 @@ export function bandsFr(bands: readonly Band[], unit = ""): string {
   return parts.join(" ; ");
 }
 
-function allowance(law: Law, kind: TransferKind, rel: Relationship): number {
-  return (law.allowances.personal[kind] as Partial<Record<Relationship, number>>)[rel] ?? 0;
-}
+const allowance = personalAllowance;
 
 function art777(law: Law, kind: TransferKind): string {
   const s = law.scales;

@@ -1,5 +1,5 @@
 import { compareDates, parseDate, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import type { Deed } from "./cgi-draft.js";
 import { addDays, dateBetween, LAW_DATE, MAX_DAY } from "./dates.js";
 import type { PriorGift } from "./draft.js";
@@ -18,7 +18,7 @@ const EURO = 100;
 
 /** The personal allowance of a relationship (art. 779, 790 B, 790 D, 790 E, 790 F), in cents; 0 when it has none. */
 export function personalCents(law: Law, kind: TransferKind, rel: Relationship): number {
-  return ((law.allowances.personal[kind] as Partial<Record<Relationship, number>>)[rel] ?? 0) * EURO;
+  return personalAllowance(law, kind, rel) * EURO;
 }
 
 /**
@@ -39,9 +39,9 @@ export function giftAllowanceCents(law: Law, rel: Relationship, disabled: boolea
 /** The first day of the acts of levels 5 and 6, as YYYY-MM-DD (the last is the law's date). */
 export const FIRST_ACT: Readonly<Record<CgiLevel, { estate: string; gift: string }>> = {
   // Level 5: the law of 2025-2026; its gifts fall within the window of art. 790 A bis, as far as
-  // an official text confirms it (to 2025-12-31 today: see cgiActDate).
-  5: { estate: "2025-01-02", gift: "2025-02-15" },
-  6: { estate: "2017-01-02", gift: "2017-01-02" },
+  // an official text confirms it (see cgiActDate).
+  5: { estate: "2025-01-02", gift: LAW_SERIES.housingGift790ABis.ceiling.periods[0]!.from },
+  6: { estate: dayAfter(LAW_COVERAGE.verifiedFrom.day), gift: dayAfter(LAW_COVERAGE.verifiedFrom.day) },
 };
 
 /**
@@ -61,8 +61,8 @@ export function cgiActDate(rng: Rng, level: CgiLevel, kind: TransferKind): Civil
   }
 }
 
-/** The day before the child allowance fell to its current amount (loi n° 2012-958): deeds before it state their figures. */
-export const DEED_FIGURES_BEFORE: CivilDate = { y: 2012, m: 8, d: 17 };
+/** The replay day of art. 784 (@succ/rules): deeds before it state their figures. */
+export const DEED_FIGURES_BEFORE: CivilDate = parseDate(LAW_COVERAGE.replayFrom.day)!;
 
 /** The earliest day of a prior gift: the dated tables hold the law from 2011 on. */
 export const FIRST_PRIOR_GIFT: CivilDate = { y: 2011, m: 1, d: 3 };

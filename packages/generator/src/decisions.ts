@@ -1,5 +1,5 @@
 import { ageOn, anniversary, compareDates, formatDate, withinYearsBefore, type ComputeResult } from "@succ/engine";
-import type { Law } from "@succ/rules";
+import { LAW_COVERAGE, type Law } from "@succ/rules";
 
 /**
  * The decisions of this project where the sources read do not settle the law (docs/dossier.md,
@@ -109,7 +109,7 @@ export function unconfirmedOf(r: ComputeResult): string[] {
   if (d.priorGifts.some((g) => compareDates(g.date, boundary) === 0)) out.push("recall boundary");
   for (const b of d.beneficiaries) {
     const mine = d.priorGifts.filter((g) => g.beneficiary === b.id).sort((x, y) => compareDates(x.date, y.date));
-    if (mine.some((g, i) => i > 0 && formatDate(g.date) < "2012-08-17")) out.push("early gift not first");
+    if (mine.some((g, i) => i > 0 && formatDate(g.date) < LAW_COVERAGE.replayFrom.day)) out.push("early gift not first");
     if (mine.filter((g) => g.cash790G).length > 1) out.push("790 G window");
     if (mine.length > 0 && b.disabled) out.push("prior gift to a disabled beneficiary");
     if (b.relationship === "sibling" && ageAt(b.birthDate) === law.exemptions.sibling.olderThan) out.push("sibling aged 50");

@@ -98,7 +98,7 @@ export function fictionalLaw(seed: number, index: number, base: Law): Law {
     funeralDeduction: moved(rng, base.funeralDeduction, 60, 180, 100),
     allowances: {
       personal: {
-        estate: { child, sibling, nephew },
+        estate: { child, parent: child, ascendant: child, sibling, nephew },
         gift: { spouse, pacs: spouse, child, grandchild, greatgrandchild, sibling, nephew },
       },
       default: fallback,
@@ -112,6 +112,8 @@ export function fictionalLaw(seed: number, index: number, base: Law): Law {
     },
     scales,
     scaleOf: base.scaleOf,
+    relativesMaxDegree: base.relativesMaxDegree,
+    civil: base.civil,
     recallYears: other(rng, 10, 20, base.recallYears),
     cashGift790G: {
       ceiling: moved(rng, g.ceiling, 60, 160, 5),

@@ -38,6 +38,12 @@ export function relationshipFr(rel: Relationship, female: boolean): string {
       return female ? "nièce" : "neveu";
     case "unrelated":
       return female ? "amie, sans lien de parenté" : "ami, sans lien de parenté";
+    case "parent":
+      return female ? "mère" : "père";
+    case "ascendant":
+      return female ? "ascendante" : "ascendant";
+    case "collateral":
+      return female ? "parente collatérale" : "parent collatéral";
   }
 }
 

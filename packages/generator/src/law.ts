@@ -1,6 +1,6 @@
 import Fraction from "fraction.js";
 import { formatDate, roundEuro, scaleSlices, scaleTax, type CivilDate } from "@succ/engine";
-import { lawOn, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { lawOn, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import { LAW_DAY } from "./dates.js";
 
 /**
@@ -33,8 +33,8 @@ function whole(x: Fraction): number {
  * engine computes the answer.
  */
 export function allowanceEuros(law: Law, kind: TransferKind, rel: Relationship, disabled = false): number {
-  const personal = (law.allowances.personal[kind] as Partial<Record<Relationship, number>>)[rel];
-  const own = kind === "estate" && law.exemptions.spouseEstate.includes(rel) ? 0 : (personal ?? (kind === "estate" ? law.allowances.default : 0));
+  const personal = personalAllowance(law, kind, rel);
+  const own = kind === "estate" && law.exemptions.spouseEstate.includes(rel) ? 0 : personal > 0 ? personal : kind === "estate" ? law.allowances.default : 0;
   return own + (disabled ? law.allowances.disability : 0);
 }
 

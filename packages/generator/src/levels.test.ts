@@ -76,7 +76,7 @@ describe("mix order and variants", () => {
   });
 });
 
-describe("the spec of the levels", () => {
+describe("the specification of the levels", () => {
   it("says once which levels take a fictional law: every level whose prompt states its law (not level 6)", () => {
     expect(LEVELS.filter((l) => takesFictionalLaw(l))).toEqual([1, 2, 3, 4, 5]);
     expect(takesFictionalLaw(0)).toBe(true);

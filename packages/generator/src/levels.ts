@@ -92,7 +92,7 @@ export const VARIANT_WEIGHTS: { [L in Level]: readonly (readonly [(typeof VARIAN
 export type Presentation = "steps" | "articles" | "none" | "fictional";
 
 /**
- * The spec of a level, the one place that says what it is: what it draws, the rule set its
+ * The specification of a level, the one place that says what it is: what it draws, the rule set its
  * dossiers are computed under, how its prompt presents the law, whether it takes a fictional
  * law, the rules its tasks are about and what its task line holds. The generator, the CLI's help
  * and checks, the server and the docs read it.
@@ -138,7 +138,7 @@ export const LEVEL_SPEC: { readonly [L in Level]: LevelSpec<L> } = {
   6: spec(6, "the real law: a notary's file and only \"the law in force on the date\"", "cgi", "none", NO_LAW_STATED),
 };
 
-/** The spec of a level. */
+/** The specification of a level. */
 export function levelSpec<L extends Level>(level: L): LevelSpec<L> {
   return LEVEL_SPEC[level] as LevelSpec<L>;
 }

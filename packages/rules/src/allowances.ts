@@ -9,7 +9,7 @@ import { period, series } from "./series.js";
  * child share it.
  */
 
-/** Art. 779 I: each child, in an estate or a gift; shared by the representatives of a predeceased child. */
+/** Art. 779 I: each child, in an estate or a gift (and each ascendant in an estate); shared by the representatives of a predeceased child. */
 export const CHILD_ALLOWANCE = series("abattement en ligne directe (enfant)", "EUR", ref("779 I", "779", SOURCES.F14198), [
   period(159_325, "2011-01-01", "2012-08-16", ENACTED.INDEX2011),
   period(100_000, "2012-08-17", null, ENACTED.LFR2012),
@@ -71,7 +71,8 @@ export const PACS_GIFT_ALLOWANCE = series("abattement du partenaire de PACS dona
  * between unrelated persons there is no allowance at all.
  */
 export const PERSONAL_ALLOWANCES = {
-  estate: { child: CHILD_ALLOWANCE, sibling: SIBLING_ALLOWANCE, nephew: NEPHEW_ALLOWANCE },
+  // Art. 779 I: "sur la part de chacun des ascendants et sur la part de chacun des enfants".
+  estate: { child: CHILD_ALLOWANCE, parent: CHILD_ALLOWANCE, ascendant: CHILD_ALLOWANCE, sibling: SIBLING_ALLOWANCE, nephew: NEPHEW_ALLOWANCE },
   gift: {
     spouse: SPOUSE_GIFT_ALLOWANCE,
     pacs: PACS_GIFT_ALLOWANCE,

@@ -45,7 +45,8 @@ export const SMALL_ESTATE_EXEMPTION = {
     period(50_000, "2012-09-12", null, ENACTED.BOFIP2012),
   ]),
   directLine: series<readonly Relationship[]>("héritiers exonérés en deçà du premier seuil : ligne directe, conjoint et partenaire de PACS", "relationships", ref("796-0", "796-0", SOURCES.BOFIP_796), [
-    period([...DESCENDANTS, "spouse", "pacs"], "2012-09-12", null, ENACTED.BOFIP2012),
+    // Art. 800 I 1°: "les ayants cause en ligne directe": descendants and ascendants alike.
+    period([...DESCENDANTS, "parent", "ascendant", "spouse", "pacs"], "2012-09-12", null, ENACTED.BOFIP2012),
   ]),
   everyoneBelow: series("actif brut en deçà duquel les autres héritiers sont dispensés (800 I 2°)", "EUR", ref("800 I", "800", SOURCES.BOFIP_796), [
     period(3_000, "2012-09-12", null, ENACTED.BOFIP2012),

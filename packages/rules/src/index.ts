@@ -6,9 +6,11 @@
  */
 export type { Band, Period, Reference, Series, Unit, UsufructRow } from "./types.js";
 export type { RegimeSeries } from "./series.js";
-export { RELATIONSHIPS, RELATIONSHIP_FR, DESCENDANTS, type Relationship, type TransferKind } from "./relationships.js";
+export { CIVIL, CIVIL_CODE_URL, CIVIL_ENACTED, type DisposableShareRow } from "./civil.js";
+export { RELATIONSHIPS, RELATIONSHIP_FR, DESCENDANTS, CIVIL_RELATIONSHIPS, type Relationship, type TransferKind } from "./relationships.js";
 export { ARTICLES, CGI_URL, SOURCES, articleUrl, type ArticleKey } from "./references.js";
 export { ENACTED } from "./enactments.js";
+export { LAW_COVERAGE, type Coverage, type CoverageDay } from "./coverage.js";
 export { HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH } from "./cash-gifts.js";
 export { SCALE_OF, type ScaleName } from "./scales.js";
 export { usufructPercent } from "./usufruct.js";
@@ -18,12 +20,14 @@ export {
   LawCoverageError,
   SEED_LAW_DAY,
   constantLaw,
+  coverageOf,
   coverageStart,
   datedLaw,
   dayAfter,
   isDay,
   isLawCoverageError,
   lawOn,
+  personalAllowance,
   valueOn,
   type Law,
   type LawSeries,

@@ -42,10 +42,15 @@ describe("every value is a dated series with its article, link and source", () =
   });
   it.each(SERIES)("%s", (_path, s) => {
     expect(s.label.length).toBeGreaterThan(5);
-    expect(["EUR", "percent", "years", "relationships", "scale", "table", "dates"]).toContain(s.unit);
-    expect(s.reference.article).toMatch(/^(669|757 B|764|764 bis|775|777|779|784|788|790 A bis|790 B|790 D|790 E|790 F|790 G|796-0|796-0 bis|796-0 ter|800|990 I)( (I|II|III|IV|V|3°|I 3°|tableau I|tableau II|tableau III))?$/);
-    expect(s.reference.legifrance).toMatch(/^https:\/\/www\.legifrance\.gouv\.fr\/(codes\/article_lc\/LEGIARTI\d{12}|jorf\/article_jo\/JORFARTI\d{12}|codes\/texte_lc\/LEGITEXT000006069577\/)$/);
-    expect(s.reference.official).toMatch(/^https?:\/\/(www\.service-public\.gouv\.fr|bofip\.impots\.gouv\.fr|bofip-archives\.impots\.gouv\.fr|www11\.minefi\.gouv\.fr)\//);
+    expect(["EUR", "percent", "years", "relationships", "scale", "table", "dates", "fraction", "degree"]).toContain(s.unit);
+    if (s.reference.code === "civil") {
+      // The civil devolution's fractions: an article of the Code civil, the code on Légifrance.
+      expect(s.reference.article).toMatch(/^(736|738|738-1|745|747|757|757-1|757-3|913|914-1|1094-1|1475)$/);
+      expect(s.reference.legifrance).toBe("https://www.legifrance.gouv.fr/codes/texte_lc/LEGITEXT000006070721/");
+      if (s.unit === "fraction") for (const p of s.periods) expect(p.value as string).toMatch(/^[1-9]\/[1-9]$/);
+    } else expect(s.reference.article).toMatch(/^(669|757 B|764|764 bis|775|777|779|784|788|790 A bis|790 B|790 D|790 E|790 F|790 G|796-0|796-0 bis|796-0 ter|800|990 I)( (I|II|III|IV|V|3°|I 3°|tableau I|tableau II|tableau III))?$/);
+    if (s.reference.code !== "civil") expect(s.reference.legifrance).toMatch(/^https:\/\/www\.legifrance\.gouv\.fr\/(codes\/article_lc\/LEGIARTI\d{12}|jorf\/article_jo\/JORFARTI\d{12}|codes\/texte_lc\/LEGITEXT000006069577\/)$/);
+    if (s.reference.code !== "civil") expect(s.reference.official).toMatch(/^https?:\/\/(www\.service-public\.gouv\.fr|bofip\.impots\.gouv\.fr|bofip-archives\.impots\.gouv\.fr|www11\.minefi\.gouv\.fr)\//);
     expect(s.periods.length).toBeGreaterThan(0);
     for (const [i, p] of s.periods.entries()) {
       expect(isDay(p.from), p.from).toBe(true);
@@ -172,7 +177,7 @@ describe("the law of 2017-2026", () => {
   it("2026-05-14: the amounts of the rules of levels 1-4", () => {
     const law = lawOn("2026-05-14");
     expect(law.funeralDeduction).toBe(1500);
-    expect(law.allowances.personal.estate).toEqual({ child: 100_000, sibling: 15_932, nephew: 7_967 });
+    expect(law.allowances.personal.estate).toEqual({ child: 100_000, parent: 100_000, ascendant: 100_000, sibling: 15_932, nephew: 7_967 });
     expect(law.allowances.personal.gift).toEqual({ spouse: 80_724, pacs: 80_724, child: 100_000, grandchild: 31_865, greatgrandchild: 5_310, sibling: 15_932, nephew: 7_967 });
     expect(law.allowances.default).toBe(1_594);
     expect(law.allowances.disability).toBe(159_325);
@@ -187,7 +192,8 @@ describe("the law of 2017-2026", () => {
     expect(bands("sibling")).toEqual([[24430, 35], [null, 45]]);
     expect(bands("nephew")).toEqual([[null, 55]]);
     expect(bands("unrelated")).toEqual([[null, 60]]);
-    expect(law.scaleOf).toEqual({ spouse: "spouse", pacs: "spouse", child: "directLine", grandchild: "directLine", greatgrandchild: "directLine", sibling: "sibling", nephew: "nephew", unrelated: "unrelated" });
+    expect(law.scaleOf).toEqual({ spouse: "spouse", pacs: "spouse", child: "directLine", grandchild: "directLine", greatgrandchild: "directLine", sibling: "sibling", nephew: "nephew", unrelated: "unrelated", parent: "directLine", ascendant: "directLine", collateral: "nephew" });
+    expect(law.relativesMaxDegree).toBe(4);
     expect(law.exemptions.smallEstate).toMatchObject({ directLineBelow: 50_000, everyoneBelow: 3_000 });
     expect(law.exemptions.sibling).toEqual({ statuses: ["single", "widowed", "divorced", "separated"], olderThan: 50, cohabitationYears: 5 });
     expect(law.lifeInsurance).toMatchObject({ allowance990I: 152_500, allowance757B: 30_500, insuredAgeLimit: 70, contractsFrom: "1991-11-20" });
@@ -203,7 +209,24 @@ describe("the law of 2017-2026", () => {
     for (const [age, pct] of expected) expect(usufructPercent(rows, age), `age ${age}`).toBe(pct);
   });
   it("the relationships", () => {
-    expect([...RELATIONSHIPS]).toEqual(["spouse", "pacs", "child", "grandchild", "greatgrandchild", "sibling", "nephew", "unrelated"]);
+    expect([...RELATIONSHIPS]).toEqual(["spouse", "pacs", "child", "grandchild", "greatgrandchild", "sibling", "nephew", "unrelated", "parent", "ascendant", "collateral"]);
+  });
+  it("2026-05-14: the civil devolution's fractions (Code civil)", () => {
+    const c = lawOn("2026-05-14").civil;
+    // Art. 1475: halves of the community; art. 738: a parent's quarter beside siblings; art. 736: each parent's half alone.
+    expect([c.communityHalf, c.parentQuarter, c.parentHalf, c.parentWithOtherBranch, c.branchHalf]).toEqual(["1/2", "1/4", "1/2", "1/2", "1/2"]);
+    // Art. 913: 1/2 with one child, 1/3 with two, 1/4 with three or more; art. 914-1: 3/4 beside a spouse.
+    expect(c.disposableShare).toEqual([{ maxChildren: 1, share: "1/2" }, { maxChildren: 2, share: "1/3" }, { maxChildren: null, share: "1/4" }]);
+    expect(c.disposableShareWithSpouse).toBe("3/4");
+    // Art. 757, 757-1, 757-3, 1094-1; art. 745: no collateral beyond the 6th degree.
+    expect([c.spouseQuarter, c.spouseWithBothParents, c.spouseWithOneParent, c.familyPropertyToSiblings, c.spouseLiberalityQuarter]).toEqual(["1/4", "1/2", "3/4", "1/2", "1/4"]);
+    expect(c.collateralMaxDegree).toBe(6);
+  });
+  it("the civil fractions are in force since the laws of 2001 and 2006 (the first days of their periods)", () => {
+    const c = LAW_SERIES.civil;
+    expect(c.spouseQuarter.periods[0]!.from).toBe("2002-07-01");
+    expect(c.disposableShare.periods[0]!.from).toBe("2007-01-01");
+    expect(c.communityHalf.periods[0]!.from).toBe("1966-02-01");
   });
 });
 

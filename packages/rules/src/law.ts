@@ -3,10 +3,13 @@ import { CASH_GIFT_790G, HOUSING_GIFT_790ABIS } from "./cash-gifts.js";
 import { FUNERAL_DEDUCTION, FURNITURE_FLAT_RATE, MAIN_RESIDENCE, RECALL_YEARS } from "./estate.js";
 import { SIBLING_EXEMPTION, SMALL_ESTATE_EXEMPTION, SPOUSE_ESTATE_EXEMPTION } from "./exemptions.js";
 import { CONTRACTS_FROM, INSURED_AGE_LIMIT, LEVY_990I_ALLOWANCE, LEVY_990I_EXEMPT, LEVY_990I_PREMIUMS_FROM, LEVY_990I_SCALE, PREMIUMS_757B_ALLOWANCE } from "./life-insurance.js";
-import { SCALES, SCALE_OF } from "./scales.js";
+import { CIVIL } from "./civil.js";
+import { RELATIVES_MAX_DEGREE, SCALES, SCALE_OF } from "./scales.js";
 import { deepFreeze, isRegime, isSeries, type RegimeSeries } from "./series.js";
 import type { Series } from "./types.js";
 import { USUFRUCT_669 } from "./usufruct.js";
+import { LAW_COVERAGE, type Coverage } from "./coverage.js";
+import type { Relationship, TransferKind } from "./relationships.js";
 
 /**
  * All the law this project applies, as one tree of dated series, frozen and read-only in its
@@ -28,6 +31,7 @@ export const LAW_SERIES = deepFreeze({
   },
   scales: SCALES,
   scaleOf: SCALE_OF,
+  relativesMaxDegree: RELATIVES_MAX_DEGREE,
   recallYears: RECALL_YEARS,
   cashGift790G: CASH_GIFT_790G,
   housingGift790ABis: HOUSING_GIFT_790ABIS,
@@ -43,6 +47,10 @@ export const LAW_SERIES = deepFreeze({
     contractsFrom: CONTRACTS_FROM,
     premiumsFrom990I: LEVY_990I_PREMIUMS_FROM,
   },
+  /** What the tables are verified for (not a dated value: the bounds of the dated values). */
+  coverage: LAW_COVERAGE,
+  /** The civil devolution's fractions (Code civil), read in computed mode (a dossier with `family`). */
+  civil: CIVIL,
 } as const);
 
 export type LawSeries = typeof LAW_SERIES;
@@ -55,14 +63,24 @@ export type ValuesOf<T> =
  * The law in force on a day: every value of {@link LAW_SERIES} on that day, and the first and
  * last day of the stretch of days over which all of them stay the same.
  */
-export type Law = ValuesOf<LawSeries> & {
+export type Law = ValuesOf<Omit<LawSeries, "coverage">> & {
   readonly from: string;
   readonly to: string | null;
 };
 
-/** Where the law of a date comes from: the dated tables, or a law of one's own (a fictional law). */
+/**
+ * A source of dated values: the law of each day, from the dated tables or a law of one's own (a
+ * fictional law). `coverage`, when given, is what its values are verified for (the dated tables'
+ * {@link LAW_COVERAGE} otherwise: see {@link coverageOf}).
+ */
 export interface LawSource {
   on(date: string): Law;
+  readonly coverage?: Coverage;
+}
+
+/** What a source's values are verified for. */
+export function coverageOf(source: LawSource): Coverage {
+  return source.coverage ?? LAW_COVERAGE;
 }
 
 /** A value asked of the law on a day its tables do not cover. */
@@ -162,15 +180,17 @@ function valuesOn(tree: object, day: string, extra: Record<string, unknown> = {}
  * once and shared. Tests give it a copy of {@link LAW_SERIES} with a value added.
  */
 export function datedLaw(tree: LawSeries): LawSource {
+  const { coverage, ...values } = tree;
   const days = breakpoints(tree);
   const built: (Law | undefined)[] = new Array(days.length + 1);
   const build = (i: number): Law => {
     const from = i === 0 ? "0000-01-01" : days[i - 1]!;
     const to = i < days.length ? dayBefore(days[i]!) : null;
     // Not a spread: the getters of values the tables do not cover must stay getters.
-    return valuesOn(tree, from, { from, to }) as Law;
+    return valuesOn(values, from, { from, to }) as Law;
   };
   return {
+    coverage,
     on(day: string): Law {
       if (!isDay(day)) throw new RangeError(`not a date (YYYY-MM-DD): ${JSON.stringify(day)}`);
       // i = the number of breakpoints on or before `day`.
@@ -198,6 +218,15 @@ export const DATED_LAW: LawSource = datedLaw(LAW_SERIES);
 /** The law in force on a day (YYYY-MM-DD), from the dated tables: the one way formulas read the law. */
 export function lawOn(day: string): Law {
   return DATED_LAW.on(day);
+}
+
+/**
+ * The personal allowance of a relationship in a kind of transfer under the values of a day, in
+ * euros (art. 779, 790 B, 790 D, 790 E, 790 F); 0 when it has none of its own. The one reader of
+ * that table for the engine and the generator.
+ */
+export function personalAllowance(law: Law, kind: TransferKind, rel: Relationship): number {
+  return (law.allowances.personal[kind] as Partial<Record<Relationship, number>>)[rel] ?? 0;
 }
 
 /**

@@ -9,8 +9,18 @@ export const RELATIONSHIPS = [
   "sibling",
   "nephew",
   "unrelated",
+  "parent",
+  "ascendant",
+  "collateral",
 ] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];
+
+/**
+ * The relationships of the civil devolution (estates under the "cgi" rules): the father or the
+ * mother, the ascendants of the 3rd order and the collaterals of the 4th (whose degree only a
+ * dossier's `family` states).
+ */
+export const CIVIL_RELATIONSHIPS = ["parent", "ascendant", "collateral"] as const satisfies readonly Relationship[];
 
 /** An estate (succession, at death) or a gift (donation, between living persons). */
 export type TransferKind = "estate" | "gift";
@@ -28,4 +38,7 @@ export const RELATIONSHIP_FR: Readonly<Record<Relationship, string>> = {
   sibling: "frère ou sœur",
   nephew: "neveu ou nièce",
   unrelated: "personne sans lien de parenté",
+  parent: "père ou mère",
+  ascendant: "ascendant",
+  collateral: "collatéral",
 };

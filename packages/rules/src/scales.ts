@@ -10,7 +10,7 @@ function bands(...rows: [number | null, number][]): readonly Band[] {
   return rows.map(([upTo, ratePercent]) => ({ upTo, ratePercent }));
 }
 
-/** Tableau I: direct line (children, grandchildren, great-grandchildren, ascendants). */
+/** Tableau I: direct line (children, grandchildren, great-grandchildren, the father and mother, ascendants). */
 export const DIRECT_LINE_SCALE = series("barème en ligne directe", "scale", ref("777 tableau I", "777", SOURCES.BOI_777), [
   period(bands([8_072, 5], [12_109, 10], [15_932, 15], [552_324, 20], [902_838, 30], [1_805_677, 35], [null, 40]), "2011-01-01", "2011-07-30", ENACTED.INDEX2011),
   period(bands([8_072, 5], [12_109, 10], [15_932, 15], [552_324, 20], [902_838, 30], [1_805_677, 40], [null, 45]), "2011-07-31", null, ENACTED.LFR2011),
@@ -57,4 +57,13 @@ export const SCALE_OF: Readonly<Record<Relationship, ScaleName>> = Object.freeze
   sibling: "sibling",
   nephew: "nephew",
   unrelated: "unrelated",
+  parent: "directLine",
+  ascendant: "directLine",
+  // Up to the 4th degree; beyond it, the scale of unrelated persons (RELATIVES_MAX_DEGREE).
+  collateral: "nephew",
 });
+
+/** Tableau III: the 55 % of relatives applies "entre parents jusqu'au 4e degré inclusivement"; beyond, 60 %. */
+export const RELATIVES_MAX_DEGREE = series("degré de parenté jusqu'auquel s'applique le taux des parents (au-delà, celui des non-parents)", "degree", ref("777 tableau III", "777", SOURCES.F14198), [
+  period(4, "2011-01-01", null, ENACTED.CGI),
+]);

@@ -13,9 +13,11 @@ export interface Reference {
   readonly legifrance: string;
   /** Official explanatory source: a BOFiP paragraph or a service-public page. */
   readonly official: string;
+  /** `"civil"`: an article of the Code civil (the civil devolution); absent: of the Code général des impôts. */
+  readonly code?: "civil";
 }
 
-export type Unit = "EUR" | "percent" | "years" | "relationships" | "scale" | "table" | "dates";
+export type Unit = "EUR" | "percent" | "years" | "relationships" | "scale" | "table" | "dates" | "fraction" | "degree";
 
 /** One value of a series and the days on which it applies. */
 export interface Period<V> {

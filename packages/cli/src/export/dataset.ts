@@ -3,7 +3,7 @@
  * `--split NAME=SEEDS`, as Parquet files in the layouts Hugging Face `datasets` and verl read.
  */
 import { generateTasks, GENERATOR_VERSION, fingerprint, Sha256, taskLine, type Task } from "@succ/generator";
-import { setName, type SetLevel } from "@succ-app/server";
+import { setName, type SetLevel } from "@succ/server";
 import { fileWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
 import { promises as fs } from "node:fs";
 import { CliError, count, reason } from "../errors.js";

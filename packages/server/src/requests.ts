@@ -5,6 +5,7 @@
 import { checkExpected, ScoringError, type ExpectedAnswer } from "@succ/scoring";
 import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
 import { readSeed, readSetName, readSetOptions, readTaskRef, type SetDefaults, type TaskRef } from "./gold.js";
+import { refuseDuplicateKeys } from "./json.js";
 
 /** Where a reply's gold answer comes from: given in the request, or rebuilt from a task. */
 export type GoldSource = { answer: ExpectedAnswer } | { task: TaskRef };
@@ -103,6 +104,7 @@ export function readLabel(label: unknown, defaults: SetDefaults, where: string):
     } catch {
       throw badRequest(`${where}: starts with "{" but is not valid JSON (expected a gold answer or {"id", "seed"})`);
     }
+    refuseDuplicateKeys(text, where);
   }
   if (!isRecord(value)) throw badRequest(`${where}: expected a task id, a gold answer or {"id", "seed"}, got ${kindOf(value)}`);
   if ("beneficiaires" in value) return { answer: readAnswer(value, where) };

@@ -1,13 +1,16 @@
 /**
  * The `succ serve` process: one HTTP server, or a node:cluster primary whose N workers share the
- * listening socket (one core each). SIGTERM or SIGINT stops accepting connections, lets the
- * requests in flight finish (each answered with `Connection: close`), then exits.
+ * listening socket (one core each). SIGTERM or SIGINT lets the requests in flight finish (each
+ * answered with `Connection: close`), answers 503 to those that arrive meanwhile, then exits.
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
-import { createApp, type AppConfig, type AppState } from "./app.js";
+import { createApp, defaultSetFingerprint, type AppConfig, type AppState } from "./app.js";
+import { ServeError } from "./errors.js";
+
+export { ServeError };
 
 export interface ServeOptions extends AppConfig {
   host: string;
@@ -21,10 +24,6 @@ export interface ServeOptions extends AppConfig {
   log: (line: string) => void;
 }
 
-/** A failure to start (the port is taken, the host is not this machine's…): the CLI prints it, no stack. */
-export class ServeError extends Error {
-  override readonly name = "ServeError";
-}
 
 export interface Listening {
   server: Server;
@@ -50,6 +49,8 @@ function listenError(e: NodeJS.ErrnoException, host: string, port: number): Serv
 export async function listen(options: ServeOptions): Promise<Listening> {
   const state: AppState = { draining: false };
   const app = createApp(options, state);
+  // Before listening, so that no request ever waits for it.
+  defaultSetFingerprint();
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   // The responses not sent yet: when the server stops, each closes its connection once sent.
   const open = new Set<ServerResponse>();
@@ -74,17 +75,39 @@ export async function listen(options: ServeOptions): Promise<Listening> {
   });
   const port = (server.address() as AddressInfo).port;
   let stopping: Promise<void> | undefined;
+  // Draining: the requests received before the signal finish (each answered with
+  // `Connection: close`); the server keeps listening meanwhile, and every request that arrives
+  // (on a new connection or a kept-alive one) is answered 503 with `Connection: close` instead
+  // of finding its connection reset. When the last of the first ones is answered, or after
+  // graceMs, the server stops listening and closes every connection.
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
       state.draining = true;
-      for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
-      const cut = setTimeout(() => server.closeAllConnections(), options.graceMs);
+      const received = new Set(open);
+      for (const res of received) if (!res.headersSent) res.shouldKeepAlive = false;
+      let closed = false;
+      // Stops listening, closes the idle connections; a 503 being written finishes.
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
+        server.closeIdleConnections();
+      };
+      const cut = setTimeout(() => {
+        close();
+        server.closeAllConnections();
+      }, options.graceMs);
       cut.unref();
-      server.close(() => {
-        clearTimeout(cut);
-        resolve();
-      });
-      server.closeIdleConnections();
+      if (received.size === 0) return close();
+      for (const res of received) {
+        res.once("close", () => {
+          received.delete(res);
+          if (received.size === 0) close();
+        });
+      }
     }));
   return { server, state, port, url: `http://${hostInUrl(options.host)}:${port}`, inFlight: () => open.size, stop };
 }

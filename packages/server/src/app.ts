@@ -10,8 +10,10 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { RequestError, badRequest } from "./errors.js";
-import { GoldCache, readSeed, readSetName, setName, type SetDefaults } from "./gold.js";
+import { GoldCache, readSeed, readSetName, setName, type PreloadedGolds, type SetDefaults } from "./gold.js";
+import { parseJson } from "./json.js";
 import { readOpenRlhfRequest, readScoreRequest, type GoldSource } from "./requests.js";
+import { ClientGone, Slices } from "./slices.js";
 import { replyFromQuery, trimReply } from "./reply.js";
 
 export interface AppConfig {
@@ -33,9 +35,16 @@ export interface AppConfig {
   allOrNothing: boolean;
   /** Versions to report besides the packages the server uses (e.g. the CLI's). */
   versions?: Record<string, string>;
+  /** Gold answers read from task files (`succ serve --tasks`): never rebuilt, never dropped. */
+  preloaded?: PreloadedGolds;
+  /** Where the server says what went wrong with a request (one line each); stderr by default. */
+  log?: (line: string) => void;
 }
 
-/** Set by the process when it stops: /health answers 503 (the process closes every connection after its answer). */
+/**
+ * Set by the process when it stops: /health answers 503 "draining", and every other request
+ * received from then on 503 with `Connection: close` (the requests already received finish).
+ */
 export interface AppState {
   draining: boolean;
 }
@@ -56,12 +65,13 @@ const ROUTE_LIST = Object.entries(ROUTES)
   .map(([path, method]) => `${method} ${path}`)
   .join(", ");
 
-/** Versions of the packages the server scores and builds tasks with, read from their manifests. */
+/** Versions of this package and of the packages it scores and builds tasks with, read from their manifests. */
 export function packageVersions(): Record<string, string> {
   const require = createRequire(import.meta.url);
   const version = (req: NodeJS.Require, name: string): [string, string] => [name, (req(`${name}/package.json`) as { version: string }).version];
   const fromGenerator = createRequire(require.resolve("@succ/generator/package.json"));
   return Object.fromEntries([
+    version(require, "@succ/server"),
     version(require, "@succ/generator"),
     version(require, "@succ/scoring"),
     version(fromGenerator, "@succ/engine"),
@@ -87,12 +97,20 @@ async function readJson(c: Context): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new RequestError(415, `content-type: expected application/json, got ${type === "" ? "none" : JSON.stringify(type.slice(0, 80))}`);
   }
-  const text = await c.req.text();
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw badRequest(`invalid JSON: ${String((e as Error).message).split("\n")[0]!.slice(0, 160)}`);
-  }
+  return parseJson(await c.req.text());
+}
+
+/** The fingerprint of the default set, computed once a process (400 tasks: a few hundred ms). */
+let defaultFingerprint: string | undefined;
+
+export function defaultSetFingerprint(): string {
+  return (defaultFingerprint ??= fingerprint());
+}
+
+/** An upload the client gave up (its connection closed before the whole body arrived). */
+function abortedUpload(c: Context): boolean {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  return incoming !== undefined && !incoming.complete && (incoming.destroyed || incoming.errored !== null);
 }
 
 /** Query parameters of /openrlhf (OpenRLHF sends only a URL and a body, so settings ride in the URL). */
@@ -129,10 +147,10 @@ function openRlhfSettings(c: Context, config: AppConfig) {
 }
 
 export function createApp(config: AppConfig, state: AppState = { draining: false }): Hono {
-  const cache = new GoldCache(config.cacheSize);
+  const cache = new GoldCache(config.cacheSize, config.preloaded);
   const expectedToken = config.token === null ? null : digest(config.token);
   const versions = { ...packageVersions(), ...config.versions };
-  let defaultFingerprint: string | undefined;
+  const log = config.log ?? ((line: string) => console.error(`succ serve: ${line}`));
   const app = new Hono();
 
   const goldOf = (source: GoldSource, where: string): ExpectedAnswer => {
@@ -146,6 +164,9 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   };
 
   app.use("*", async (c, next) => {
+    if (state.draining && c.req.path !== "/health") {
+      return sendError(c, new RequestError(503, "succ serve is stopping (SIGTERM): this request was not read; send it to another server"));
+    }
     if (expectedToken !== null && c.req.path !== "/health") {
       const header = c.req.header("authorization") ?? "";
       const given = header.startsWith("Bearer ") ? header.slice(7) : c.req.path === "/openrlhf" ? (c.req.query("token") ?? "") : "";
@@ -168,12 +189,14 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const strictEnd = request.strictEnd ?? config.strictEnd;
     const scores: number[] = [];
     const reasons: string[] = [];
-    request.jobs.forEach((job, i) => {
+    const slices = new Slices(c.req.raw.signal);
+    for (const [i, job] of request.jobs.entries()) {
+      await slices.next(i, request.jobs.length);
       const gold = goldOf(job.gold, `items[${i}]`);
       const result = scoreReply(trim ? trimReply(job.reply) : job.reply, gold, { allOrNothing, strictEnd });
       scores.push(result.score);
       reasons.push(result.reason);
-    });
+    }
     return c.json({ scores, reasons });
   });
 
@@ -184,7 +207,9 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const reasons: string[] = [];
     const allRight: number[] = [];
     const wellFormed: number[] = [];
-    request.queries.forEach((query, i) => {
+    const slices = new Slices(c.req.raw.signal);
+    for (const [i, query] of request.queries.entries()) {
+      await slices.next(i, request.queries.length);
       const gold = goldOf(request.golds[i]!, `labels[${i}]`);
       const reply = replyFromQuery(query, request.prompts[i]!);
       const result =
@@ -195,7 +220,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
       reasons.push(result.reason);
       allRight.push(isSuccess(result.score) ? 1 : 0);
       wellFormed.push(Object.keys(result.fields).length > 0 ? 1 : 0);
-    });
+    }
     // OpenRLHF reads rewards, scores (for dynamic filtering) and extra_logs (numbers, one per query).
     return c.json({ rewards: scores, scores, extra_logs: { succ_all_right: allRight, succ_well_formed: wellFormed }, reasons });
   });
@@ -203,11 +228,10 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   app.get("/health", (c) => (state.draining ? c.json({ status: "draining" }, 503) : c.json({ status: "ok" })));
 
   app.get("/version", (c) => {
-    defaultFingerprint ??= fingerprint();
     return c.json({
       packages: versions,
       generatorVersion: GENERATOR_VERSION,
-      defaultSet: { n: 400, seed: 0, set: "mix", fingerprint: defaultFingerprint },
+      defaultSet: { n: 400, seed: 0, set: "mix", fingerprint: defaultSetFingerprint() },
       server: {
         seed: config.defaults.seed,
         set: setName(config.defaults.set),
@@ -218,6 +242,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
         maxBodyBytes: config.maxBodyBytes,
         cacheSize: config.cacheSize,
         cached: cache.size,
+        preloaded: cache.preloaded,
       },
     });
   });
@@ -233,8 +258,14 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
 
   app.onError((e, c) => {
     if (e instanceof RequestError) return sendError(c, e);
+    // A client that went away: one line, and an answer nobody reads.
+    if (e instanceof ClientGone || abortedUpload(c)) {
+      const why = e instanceof ClientGone ? e.message : `the client closed the connection during the upload (content-length ${c.req.header("content-length") ?? "none"}): nothing scored`;
+      log(`${c.req.method} ${c.req.path}: ${why}`);
+      return c.json({ error: why }, 400);
+    }
     // A bug of ours, never the input's fault: answer 500, keep serving.
-    console.error(`succ serve: internal error on ${c.req.method} ${c.req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    log(`internal error on ${c.req.method} ${c.req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return c.json({ error: "internal error (see the server's log)" }, 500);
   });
 

@@ -2,9 +2,10 @@
  * Gold answers rebuilt from a task's id and seed, so that a trainer never ships them around: a
  * task depends only on (seed, index, set), and the id names the level and the index.
  */
-import { generateTask, LEVEL_SPEC, LEVELS, mixLevel, parseTaskId, taskId, type Level } from "@succ/generator";
-import type { ExpectedAnswer } from "@succ/scoring";
-import { badRequest, isRecord, kindOf } from "./errors.js";
+import { generateTask, GENERATOR_VERSION, LEVEL_SPEC, LEVELS, mixLevel, parseTaskId, taskId, type Level } from "@succ/generator";
+import { checkExpected, type ExpectedAnswer } from "@succ/scoring";
+import { badRequest, isRecord, kindOf, RequestError, ServeError } from "./errors.js";
+import { refuseDuplicateKeys } from "./json.js";
 
 /**
  * A task set by the `--level` of `succ generate` that draws it: 0 = the mix of levels (the
@@ -81,6 +82,7 @@ export function readSetOptions(value: unknown, where: string): SetOptions {
     } catch {
       throw badRequest(`${where}: expected an object such as {"fictionalLaw": true}, or its JSON text; got a string that is not JSON`);
     }
+    refuseDuplicateKeys(value, where);
   }
   if (!isRecord(options)) throw badRequest(`${where}: expected an object, got ${kindOf(options)}`);
   for (const key of Object.keys(options)) {
@@ -131,15 +133,101 @@ export function taskKey(ref: TaskRef): string {
 }
 
 /**
+ * Task i of the mix is task i of its level's set from this index on: the mix pins its first
+ * tasks to chosen variants (gold.test.ts checks both sides on three seeds). A task file's line
+ * of a lower index is compared with what the generator builds to know which set it is from.
+ */
+const MIX_PINNED = 6;
+
+function sameAnswer(a: ExpectedAnswer, b: ExpectedAnswer): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Gold answers read from task files as `succ generate` writes them (`succ serve --tasks`), so
+ * that a task scored by id costs no rebuild from the first request. A line gives its id, its
+ * answer and `info` (seed, index, generatorVersion, fictionalLaw); its golds are kept under the
+ * keys of the sets it belongs to (its level's set, and the mix when the mix has that task).
+ * They are taken as written: the generator version must be this server's, and only the lines
+ * whose set the id leaves open (the pinned first tasks of the mix) are rebuilt to be told apart.
+ */
+export class PreloadedGolds {
+  private readonly answers = new Map<string, ExpectedAnswer>();
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  get(key: string): ExpectedAnswer | undefined {
+    return this.answers.get(key);
+  }
+
+  /** Reads one task line (parsed JSON); `where` names it in errors ("tasks.jsonl, line 3"). */
+  add(line: unknown, where: string): void {
+    const fail = (why: string): never => {
+      throw new ServeError(`${where}: ${why}`);
+    };
+    if (!isRecord(line)) fail(`expected a task (a JSON object), got ${kindOf(line)}`);
+    const task = line as Record<string, unknown>;
+    const info = task.info;
+    if (!isRecord(info)) fail('not a task of succ generate (no "info")');
+    const { seed, index, generatorVersion, fictionalLaw } = info as Record<string, unknown>;
+    if (generatorVersion !== GENERATOR_VERSION) {
+      fail(`written by generator ${describe(generatorVersion)}, this server rebuilds tasks with ${GENERATOR_VERSION}: generate the file again`);
+    }
+    if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) fail(`info.seed: expected a whole number, got ${describe(seed)}`);
+    if (fictionalLaw !== undefined && typeof fictionalLaw !== "boolean") fail(`info.fictionalLaw: expected true or false, got ${kindOf(fictionalLaw)}`);
+    const level = LEVELS.find((l) => l === task.level);
+    if (level === undefined) fail(`level: expected ${LEVELS.join(", ")}, got ${describe(task.level)}`);
+    const options: SetOptions = fictionalLaw === true ? { fictionalLaw: true } : {};
+    let ref: TaskRef;
+    try {
+      ref = readTaskRef(task.id, seed as number, level!, options, "id");
+    } catch (e) {
+      if (e instanceof RequestError) fail(e.message);
+      throw e;
+    }
+    if (ref!.index !== index) fail(`info.index is ${describe(index)}, the id ${ref!.id} says ${ref!.index}`);
+    try {
+      checkExpected(task.answer);
+    } catch (e) {
+      fail(`answer: not a gold answer: ${(e as Error).message}`);
+    }
+    const answer = task.answer as ExpectedAnswer;
+    const inLevelSet = ref!;
+    const inMix: TaskRef = { ...inLevelSet, set: 0 };
+    const keys: string[] = [];
+    if (mixLevel(inLevelSet.index) !== level) {
+      keys.push(taskKey(inLevelSet));
+    } else if (inLevelSet.index >= MIX_PINNED) {
+      keys.push(taskKey(inLevelSet), taskKey(inMix));
+    } else {
+      if (sameAnswer(answer, GoldCache.build(inLevelSet))) keys.push(taskKey(inLevelSet));
+      if (sameAnswer(answer, GoldCache.build(inMix))) keys.push(taskKey(inMix));
+      if (keys.length === 0) fail(`the answer of ${inLevelSet.id} (seed ${seed}) is neither the mix's nor the level-${level} set's: not a file of succ generate ${GENERATOR_VERSION}`);
+    }
+    for (const key of keys) {
+      const known = this.answers.get(key);
+      if (known !== undefined && !sameAnswer(known, answer)) fail(`${inLevelSet.id} (seed ${seed}) was given before with another answer`);
+      this.answers.set(key, answer);
+    }
+  }
+}
+
+/**
  * A bounded least-recently-used cache of gold answers (a Map keeps insertion order: a hit is
- * moved to the end, the first key is the oldest). A miss builds the task with the generator.
+ * moved to the end, the first key is the oldest), in front of the preloaded ones if any. A miss
+ * builds the task with the generator.
  */
 export class GoldCache {
   private readonly answers = new Map<string, ExpectedAnswer>();
   hits = 0;
   misses = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(
+    readonly capacity: number,
+    private readonly loaded: PreloadedGolds = new PreloadedGolds(),
+  ) {
     if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`cache capacity must be a whole number ≥ 1, got ${capacity}`);
   }
 
@@ -147,8 +235,18 @@ export class GoldCache {
     return this.answers.size;
   }
 
+  /** Golds read from task files. */
+  get preloaded(): number {
+    return this.loaded.size;
+  }
+
   get(ref: TaskRef): ExpectedAnswer {
     const key = taskKey(ref);
+    const loaded = this.loaded.get(key);
+    if (loaded !== undefined) {
+      this.hits++;
+      return loaded;
+    }
     const cached = this.answers.get(key);
     if (cached !== undefined) {
       this.hits++;
@@ -157,13 +255,14 @@ export class GoldCache {
       return cached;
     }
     this.misses++;
-    const answer = this.build(ref);
+    const answer = GoldCache.build(ref);
     this.answers.set(key, answer);
     if (this.answers.size > this.capacity) this.answers.delete(this.answers.keys().next().value!);
     return answer;
   }
 
-  private build(ref: TaskRef): ExpectedAnswer {
+  /** The gold answer of a task, from the generator. */
+  static build(ref: TaskRef): ExpectedAnswer {
     const task = generateTask(ref.seed, ref.index, ref.set, ref.options.fictionalLaw === true ? { fictionalLaw: true } : {});
     // readTaskRef already checked the id against the set; this is the generator's own word.
     if (task.id !== ref.id) throw new Error(`generator: task ${ref.index} of ${describeSet(ref.set)} is ${task.id}, not ${ref.id}`);

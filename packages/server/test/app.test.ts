@@ -1,6 +1,7 @@
 import { fingerprint, generateTask, GENERATOR_VERSION } from "@succ/generator";
 import { formatAnswer, hostileReplies, type ExpectedAnswer } from "@succ/scoring";
 import scoringPackage from "@succ/scoring/package.json" with { type: "json" };
+import serverPackage from "../package.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { createApp, DEFAULT_CONFIG, type AppConfig } from "../src/app";
 
@@ -135,6 +136,11 @@ describe("bad requests: a 4xx and a one-line error naming what is wrong", () => 
     ["items not a list", { items: { reply: "x" } }, 400, "items: expected an array, got an object"],
     ["an unknown top-level field", { items: [], allornothing: true }, 400, 'unknown field "allornothing" (expected "items", "allOrNothing", "trimReply", "strictEnd")'],
     ["__proto__ at the top", '{"items": [], "__proto__": {"polluted": true}}', 400, 'unknown field "__proto__" (expected "items", "allOrNothing", "trimReply", "strictEnd")'],
+    ["a top-level key given twice", '{"items": [], "allOrNothing": true, "allOrNothing": false}', 400, 'duplicate key "allOrNothing"'],
+    ["an option given twice (JSON.parse would keep the last)", '{"items": [{"reply": "x", "id": "succession-1-0", "options": {"fictionalLaw": true, "fictionalLaw": false}}]}', 400, 'items[0].options: duplicate key "fictionalLaw"'],
+    ["a key given twice in a gold answer, one spelt with an escape", '{"items": [{"reply": "x", "answer": {"beneficiaires": {"B1": {"part_taxable": 1, "droits": 1, "droits": 0}}, "total_droits": 1}}]}', 400, 'items[0].answer.beneficiaires.B1: duplicate key "droits"'],
+    ["a key given twice, once escaped", '{"items": [{"reply": "x", "id": "succession-1-0", "se\\u0065d": 1, "seed": 2}]}', 400, 'items[0]: duplicate key "seed"'],
+    ["a key given twice in the options as text", { items: [{ reply: "x", id: "succession-1-0", options: '{"fictionalLaw": true, "fictionalLaw": false}' }] }, 400, 'items[0].options: duplicate key "fictionalLaw"'],
     ["an item that is a string", { items: ["x"] }, 400, 'items[0]: expected an object {"reply", "id" or "answer"}, got a string'],
     ["no reply", { items: [ok, { answer: EXPECTED }] }, 400, "items[1].reply: missing"],
     ["a reply that is a number", { items: [{ reply: 12, answer: EXPECTED }] }, 400, "items[0].reply: expected a string, got a number"],
@@ -252,6 +258,7 @@ describe("POST /openrlhf: OpenRLHF's remote reward protocol", () => {
     ["a label that is broken JSON", { query: ["a"], prompts: ["a"], labels: ["{beneficiaires"] }, 'labels[0]: starts with "{" but is not valid JSON (expected a gold answer or {"id", "seed"})'],
     ["an unknown id", { query: ["a"], prompts: ["a"], labels: ["succession-2-0"] }, 'labels[0]: unknown task id "succession-2-0" in the mix of levels (task 0 of the mix is "succession-1-0"); for the level-2 set, give "set": "level-2"'],
     ["a label that is a number", { query: ["a"], prompts: ["a"], labels: [3] }, 'labels[0]: expected a task id, a gold answer or {"id", "seed"}, got a number'],
+    ["a label whose JSON text gives a key twice", { query: ["a"], prompts: ["a"], labels: ['{"id": "succession-1-0", "seed": 1, "seed": 0}'] }, 'labels[0]: duplicate key "seed"'],
   ])("refuses %s", async (_what, body, error) => {
     const r = await post(app(), "/openrlhf", body);
     expect(r.status).toBe(400);
@@ -265,8 +272,9 @@ describe("GET /health, GET /version, the bearer token", () => {
     expect(await (await server.request("/health")).json()).toEqual({ status: "ok" });
     const version = (await (await server.request("/version")).json()) as Record<string, any>;
     expect(version.packages["@succ/scoring"]).toBe(scoringPackage.version);
+    expect(version.packages["@succ/server"]).toBe(serverPackage.version);
     expect(version.packages["@succ/cli"]).toBe("9.9.9");
-    expect(Object.keys(version.packages).sort()).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring"]);
+    expect(Object.keys(version.packages).sort()).toEqual(["@succ/cli", "@succ/engine", "@succ/generator", "@succ/rules", "@succ/scoring", "@succ/server"]);
     expect(version.generatorVersion).toBe(GENERATOR_VERSION);
     expect(version.defaultSet).toEqual({ n: 400, seed: 0, set: "mix", fingerprint: fingerprint({ n: 400, seed: 0, level: 0 }) });
   });
@@ -289,14 +297,16 @@ describe("GET /health, GET /version, the bearer token", () => {
     expect((await post(server, "/score?token=s3cret", { items })).status).toBe(401);
   });
 
-  it("reports draining while stopping, and still answers", async () => {
+  it("reports draining while stopping, and answers 503 to the requests that arrive then", async () => {
     const state = { draining: false };
     const server = createApp(DEFAULT_CONFIG, state);
+    expect((await post(server, "/score", { items: [{ reply: GOLD_REPLY, answer: EXPECTED }] })).body.scores).toEqual([1]);
     state.draining = true;
     const health = await server.request("/health");
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: "draining" });
     const r = await post(server, "/score", { items: [{ reply: GOLD_REPLY, answer: EXPECTED }] });
-    expect(r.body.scores).toEqual([1]);
+    expect(r.status).toBe(503);
+    expect(r.body).toEqual({ error: "succ serve is stopping (SIGTERM): this request was not read; send it to another server" });
   });
 });

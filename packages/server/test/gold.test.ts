@@ -1,7 +1,7 @@
-import { generateTask, mixLevel, taskLine } from "@succ/generator";
+import { generateTask, GENERATOR_VERSION, mixLevel, taskLine } from "@succ/generator";
 import { describe, expect, it } from "vitest";
-import { RequestError } from "../src/errors";
-import { GoldCache, readSetName, readSetOptions, readTaskRef, setName, type TaskRef } from "../src/gold";
+import { RequestError, ServeError } from "../src/errors";
+import { GoldCache, PreloadedGolds, readSetName, readSetOptions, readTaskRef, setName, type TaskRef } from "../src/gold";
 
 function refusal(run: () => unknown): string {
   try {
@@ -129,5 +129,84 @@ describe("set names", () => {
 
   it.each([["level-03"], ["level-0"], ["Mix"], ["level-7"], [3]])("refuses %j", (value) => {
     expect(refusal(() => readSetName(value, "items[0].set"))).toMatch(/^items\[0\]\.set: expected "mix", "level-1", .*"level-6", got /);
+  });
+});
+
+describe("PreloadedGolds (succ serve --tasks)", () => {
+  const line = (task: ReturnType<typeof generateTask>) => JSON.parse(taskLine(task)) as Record<string, any>;
+  const failure = (run: () => unknown): string => {
+    try {
+      run();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ServeError);
+      return (e as Error).message;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("answers the tasks of a file of the mix without rebuilding one", () => {
+    const tasks = Array.from({ length: 12 }, (_, i) => generateTask(3, i, 0));
+    const golds = new PreloadedGolds();
+    tasks.forEach((task, i) => golds.add(line(task), `tasks.jsonl, line ${i + 1}`));
+    const cache = new GoldCache(1, golds);
+    for (const task of tasks) expect(cache.get(readTaskRef(task.id, 3, 0, {}, "id"))).toEqual(task.answer);
+    // From index 6 on, a task of the mix is the task of its level's set: both names hit.
+    for (const task of tasks.slice(6)) expect(cache.get(readTaskRef(task.id, 3, task.level, {}, "id"))).toEqual(task.answer);
+    expect([cache.hits, cache.misses]).toEqual([18, 0]);
+    // 12 golds of the mix, 6 of them also of their level's set, and a pinned task of the mix
+    // whose level's set drew the same dossier (task 2 of seed 3) under that name too.
+    const pinnedAlsoInLevelSet = tasks.slice(0, 6).filter((t, i) => JSON.stringify(generateTask(3, i, t.level).answer) === JSON.stringify(t.answer)).length;
+    expect(pinnedAlsoInLevelSet).toBeLessThan(6);
+    expect(cache.preloaded).toBe(18 + pinnedAlsoInLevelSet);
+  });
+
+  it("tells a pinned task of the mix from the task of the same id in its level's set", () => {
+    const single = generateTask(0, 1, 4); // succession-4-1 of the level-4 set, not the mix's
+    const golds = new PreloadedGolds();
+    golds.add(line(single), "level4.jsonl, line 2");
+    const cache = new GoldCache(10, golds);
+    expect(cache.get(readTaskRef("succession-4-1", 0, 4, {}, "id"))).toEqual(single.answer);
+    expect(cache.get(readTaskRef("succession-4-1", 0, 0, {}, "id"))).toEqual(generateTask(0, 1, 0).answer);
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
+  });
+
+  it("keeps a task of --fictional-law apart from the real law's", () => {
+    const fictional = generateTask(0, 9, 0, { fictionalLaw: true });
+    const golds = new PreloadedGolds();
+    golds.add(line(fictional), "f.jsonl, line 10");
+    const cache = new GoldCache(10, golds);
+    expect(cache.get(readTaskRef(fictional.id, 0, 0, { fictionalLaw: true }, "id"))).toEqual(fictional.answer);
+    expect(cache.get(readTaskRef(fictional.id, 0, 0, {}, "id"))).toEqual(generateTask(0, 9, 0).answer);
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
+  });
+
+  it("refuses a line that is not this generator's task, naming the file and line", () => {
+    const task = line(generateTask(0, 9, 0));
+    const golds = new PreloadedGolds();
+    expect(failure(() => golds.add({ ...task, info: { ...task.info, generatorVersion: "0.0.1" } }, "t.jsonl, line 3"))).toMatch(
+      /^t\.jsonl, line 3: written by generator "0\.0\.1", this server rebuilds tasks with \d+\.\d+\.\d+: generate the file again$/,
+    );
+    expect(failure(() => golds.add([1], "t.jsonl, line 1"))).toBe("t.jsonl, line 1: expected a task (a JSON object), got an array");
+    expect(failure(() => golds.add({ ...task, id: "succession-2-9" }, "t.jsonl, line 4"))).toContain("t.jsonl, line 4: id: unknown task id");
+    expect(failure(() => golds.add({ ...task, info: { ...task.info, index: 8 } }, "t.jsonl, line 5"))).toBe(`t.jsonl, line 5: info.index is 8, the id ${task.id} says 9`);
+    expect(failure(() => golds.add({ ...task, answer: { beneficiaires: {}, total_droits: 0 } }, "t.jsonl, line 6"))).toMatch(/^t\.jsonl, line 6: answer: not a gold answer: /);
+    const level6 = line(generateTask(0, 2, 6));
+    expect(failure(() => golds.add({ ...level6, info: { ...level6.info, fictionalLaw: true } }, "t.jsonl, line 7"))).toContain("is a level-6 task, which has no fictional law");
+    expect(golds.size).toBe(0);
+  });
+
+  it("refuses an answer that differs from the generator's where the id leaves the set open, or from an earlier line", () => {
+    const pinned = line(generateTask(0, 1, 0));
+    const wrong = structuredClone(pinned);
+    const someone = Object.keys(wrong.answer.beneficiaires)[0]!;
+    wrong.answer.beneficiaires[someone].part_taxable += 1;
+    const golds = new PreloadedGolds();
+    expect(failure(() => golds.add(wrong, "t.jsonl, line 2"))).toBe("t.jsonl, line 2: the answer of succession-4-1 (seed 0) is neither the mix's nor the level-4 set's: not a file of succ generate " + GENERATOR_VERSION);
+    const later = line(generateTask(0, 9, 0));
+    golds.add(later, "a.jsonl, line 10");
+    const changed = structuredClone(later);
+    changed.answer.total_droits += 1;
+    changed.answer.beneficiaires[Object.keys(changed.answer.beneficiaires).find((b) => changed.answer.beneficiaires[b].droits > 0)!].droits += 1;
+    expect(failure(() => golds.add(changed, "b.jsonl, line 10"))).toBe(`b.jsonl, line 10: ${later.id} (seed 0) was given before with another answer`);
   });
 });

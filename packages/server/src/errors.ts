@@ -37,3 +37,8 @@ export function checkKnownKeys(value: Record<string, unknown>, known: readonly s
     }
   }
 }
+
+/** A failure to start (the port is taken, a task file is not one…): one line, printed without a stack. */
+export class ServeError extends Error {
+  override readonly name = "ServeError";
+}

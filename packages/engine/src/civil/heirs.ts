@@ -1,0 +1,213 @@
+import type Fraction from "fraction.js";
+import type { Law } from "@succ/rules";
+import { add, ONE, ratio, sub, ZERO } from "../exact.js";
+import type { Branch, Family, FamilyNode, Relative } from "./family.js";
+
+/**
+ * Heirs by law (C. civ. art. 734-755): the four orders, the degrees, representation of the
+ * predeceased and of the renouncing, the division by souches and, in the 3rd and 4th orders, by
+ * branches (fente). Every share is a fraction of the mass the heirs take by law.
+ */
+
+/** A fraction of the law, written "n/d" in @succ/rules. */
+export function lawFraction(text: string): Fraction {
+  const [n, d] = text.split("/").map(Number) as [number, number | undefined];
+  return ratio(n, d ?? 1);
+}
+
+/**
+ * Whether a node counts as a souche: alive and accepting, or predeceased or renounced with a
+ * living, accepting descendant at some depth (art. 751-755; a renouncer is treated as a
+ * predeceased person, decision D4).
+ */
+export function formsSouche(n: FamilyNode): boolean {
+  return n.status === "alive" || n.descendants.some(formsSouche);
+}
+
+/** How a person who takes in the place of another comes (for the sheet and for the tax). */
+export interface Representation {
+  /** The line: a child's souche (direct line) or a sibling's. */
+  line: "child" | "sibling";
+  /** The predeceased or renouncing child or sibling at the head of the souche. */
+  head: FamilyNode;
+  /** How many souches of that line come. */
+  souches: number;
+  /** The member's part of the souche's share (art. 753: per souche, then per head). */
+  ofSouche: Fraction;
+}
+
+/** Shares of a mass (summing to 1 when anyone takes), with who comes by representation. */
+export interface Distribution {
+  shares: Map<string, Fraction>;
+  representation: Map<string, Representation>;
+  /** The souches of the line that comes (children or siblings), with each one's share. */
+  souches: { node: FamilyNode; share: Fraction }[];
+}
+
+function emptyDistribution(): Distribution {
+  return { shares: new Map(), representation: new Map(), souches: [] };
+}
+
+function credit(m: Map<string, Fraction>, id: string, x: Fraction): void {
+  m.set(id, add(m.get(id) ?? ZERO, x));
+}
+
+/**
+ * A line's souches share `whole` equally (art. 744, 753); within a predeceased or renouncing
+ * person's souche, the share goes down per head to those who form souches below (art. 752).
+ */
+export function bySouche(nodes: readonly FamilyNode[], line: "child" | "sibling", whole: Fraction = ONE, into: Distribution = emptyDistribution()): Distribution {
+  const souches = nodes.filter(formsSouche);
+  const k = souches.length;
+  if (k === 0) return into;
+  const each = whole.div(k);
+  const spread = (n: FamilyNode, share: Fraction, head: FamilyNode): void => {
+    const below = n.descendants.filter(formsSouche);
+    const part = share.div(below.length);
+    for (const c of below) {
+      if (c.status === "alive") {
+        credit(into.shares, c.id!, part);
+        const prev = into.representation.get(c.id!);
+        into.representation.set(c.id!, { line, head, souches: k, ofSouche: add(prev?.ofSouche ?? ZERO, part.div(each)) });
+      } else spread(c, part, head);
+    }
+  };
+  for (const s of souches) {
+    into.souches.push({ node: s, share: each });
+    if (s.status === "alive") credit(into.shares, s.id!, each);
+    else spread(s, each, s);
+  }
+  return into;
+}
+
+/** The nearest members of a branch, per head (art. 744, 748, 750). */
+function nearest(members: readonly Relative[]): Relative[] {
+  if (members.length === 0) return [];
+  let d = Infinity;
+  for (const m of members) d = Math.min(d, m.degree);
+  return members.filter((m) => m.degree === d);
+}
+
+/** The division by branches (art. 746-750): half to each branch, the nearest of each per head; one branch alone takes all. */
+function fente(members: readonly Relative[], half: Fraction, whole: Fraction, into: Map<string, Fraction>): void {
+  const branches: Branch[] = ["paternal", "maternal"];
+  const present = branches.map((b) => nearest(members.filter((m) => m.branch === b))).filter((l) => l.length > 0);
+  const share = present.length === 2 ? whole.mul(half) : whole;
+  for (const list of present) for (const m of list) credit(into, m.id, share.div(list.length));
+}
+
+export type Order = 1 | 2 | 3 | 4;
+
+/** The heirs by law without a spouse (or the descendants beside one), with the article of each share. */
+export interface LegalHeirs {
+  order: Order | null;
+  dist: Distribution;
+  basis: Map<string, string>;
+  /** Order 2: the parents who come (alive and accepting). */
+  parents: FamilyNode[];
+  /** Art. 738-1: the ascendants of the other branch beside a sole parent. */
+  otherBranch: Relative[];
+}
+
+export function aliveParents(f: Family): FamilyNode[] {
+  return [f.father, f.mother].filter((p) => p.status === "alive");
+}
+
+/** Whether the 3rd and 4th orders are reached: no descendant, no parent, no sibling's souche. */
+export function needsRemoteOrders(f: Family): boolean {
+  return !f.children.some(formsSouche) && aliveParents(f).length === 0 && !f.siblings.some(formsSouche);
+}
+
+/** The devolution by law without a spouse (art. 734-750). */
+export function heirsByLaw(f: Family, law: Law): LegalHeirs {
+  const c = law.civil;
+  const basis = new Map<string, string>();
+  const out: LegalHeirs = { order: null, dist: emptyDistribution(), basis, parents: [], otherBranch: [] };
+  const mark = (ids: Iterable<string>, article: string): void => {
+    for (const id of ids) if (!basis.has(id)) basis.set(id, article);
+  };
+  if (f.children.some(formsSouche)) {
+    out.order = 1;
+    out.dist = bySouche(f.children, "child");
+    for (const id of out.dist.shares.keys()) basis.set(id, out.dist.representation.has(id) ? "art. 752-753" : "art. 735");
+    return out;
+  }
+  const parents = aliveParents(f);
+  const siblingSouches = f.siblings.filter(formsSouche);
+  if (parents.length > 0 || siblingSouches.length > 0) {
+    out.order = 2;
+    out.parents = parents;
+    if (siblingSouches.length > 0) {
+      const quarter = lawFraction(c.parentQuarter);
+      for (const p of parents) {
+        credit(out.dist.shares, p.id!, quarter);
+        basis.set(p.id!, "art. 738");
+      }
+      bySouche(f.siblings, "sibling", sub(ONE, quarter.mul(parents.length)), out.dist);
+      for (const id of out.dist.shares.keys()) if (!basis.has(id)) basis.set(id, out.dist.representation.has(id) ? "art. 752-2, 753" : parents.length > 0 ? "art. 738" : "art. 737");
+    } else if (parents.length === 2) {
+      const half = lawFraction(c.parentHalf);
+      for (const p of parents) credit(out.dist.shares, p.id!, half);
+      mark(parents.map((p) => p.id!), "art. 736");
+    } else {
+      const parent = parents[0]!;
+      const other: Branch = parent === f.father ? "maternal" : "paternal";
+      const asc = nearest((f.ascendants ?? []).filter((a) => a.branch === other));
+      if (asc.length > 0) {
+        const part = lawFraction(c.parentWithOtherBranch);
+        credit(out.dist.shares, parent.id!, part);
+        for (const a of asc) credit(out.dist.shares, a.id, sub(ONE, part).div(asc.length));
+        out.otherBranch = asc;
+        mark([parent.id!, ...asc.map((a) => a.id)], "art. 738-1");
+      } else {
+        credit(out.dist.shares, parent.id!, ONE);
+        mark([parent.id!], "art. 736");
+      }
+    }
+    return out;
+  }
+  const half = lawFraction(c.branchHalf);
+  if (f.ascendants !== null && f.ascendants.length > 0) {
+    out.order = 3;
+    fente(f.ascendants, half, ONE, out.dist.shares);
+    mark(out.dist.shares.keys(), "art. 747-748");
+    return out;
+  }
+  const collaterals = (f.collaterals ?? []).filter((x) => x.degree <= c.collateralMaxDegree);
+  if (collaterals.length > 0) {
+    out.order = 4;
+    fente(collaterals, half, ONE, out.dist.shares);
+    mark(out.dist.shares.keys(), "art. 749-750");
+  }
+  return out;
+}
+
+/** The siblings (and their souches) who descend from a parent: art. 757-3. */
+export function siblingsFrom(f: Family, parent: "father" | "mother"): FamilyNode[] {
+  return f.siblings.filter((s) => s.blood === "germain" || (parent === "father" ? s.blood === "consanguin" : s.blood === "uterin"));
+}
+
+/**
+ * Who inherits by law without a spouse, with who takes in another's place: the same persons as
+ * {@link heirsByLaw}, without the fractions (the reader's checks run before the law is read).
+ */
+export function legalHeirIds(f: Family): { ids: Set<string>; through: Map<string, Representation> } {
+  if (f.children.some(formsSouche)) {
+    const d = bySouche(f.children, "child");
+    return { ids: new Set(d.shares.keys()), through: d.representation };
+  }
+  const parents = aliveParents(f);
+  if (parents.length > 0 || f.siblings.some(formsSouche)) {
+    const d = bySouche(f.siblings, "sibling");
+    const ids = new Set([...parents.map((p) => p.id!), ...d.shares.keys()]);
+    if (parents.length === 1 && d.shares.size === 0) {
+      const other: Branch = parents[0] === f.father ? "maternal" : "paternal";
+      for (const a of nearest((f.ascendants ?? []).filter((x) => x.branch === other))) ids.add(a.id);
+    }
+    return { ids, through: d.representation };
+  }
+  const remote = f.ascendants !== null && f.ascendants.length > 0 ? f.ascendants : (f.collaterals ?? []);
+  const ids = new Set<string>();
+  for (const b of ["paternal", "maternal"] as const) for (const m of nearest(remote.filter((x) => x.branch === b))) ids.add(m.id);
+  return { ids, through: new Map() };
+}

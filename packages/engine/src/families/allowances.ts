@@ -1,0 +1,57 @@
+import { LAW_SERIES, personalAllowance, type Relationship, type TransferKind } from "@succ/rules";
+import type { Beneficiary, PriorGift } from "../dossier.js";
+import { euro, positive } from "../exact.js";
+import { family, type AllowanceItem, type Checks, type Context } from "../family.js";
+import { spouseExempt } from "./spouse-796-0-bis.js";
+
+const A = LAW_SERIES.allowances;
+/** The articles of the personal allowances, each once. */
+const PERSONAL_ARTICLES = [...new Set([...Object.values(A.personal.estate), ...Object.values(A.personal.gift)].map((s) => s.reference.article))];
+
+/**
+ * The allowances (abattements): each relationship's own (art. 779, 790 B, 790 D, 790 E, 790 F),
+ * the disability allowance on top (art. 779 II) and, in an estate, the default allowance of art.
+ * 788 IV for a beneficiary without an allowance of art. 779. Under `seed` the default allowance
+ * stacks with the disability allowance; under `cgi` it is given only "à défaut d'autre
+ * abattement". Counterfactuals: `disabilityAllowance`, `defaultAllowanceAlone` (cgi).
+ */
+export const ALLOWANCES = family({
+  name: "abattements",
+  articles: [...PERSONAL_ARTICLES, A.disability.reference.article, A.default.reference.article],
+  ruleSets: ["seed", "cgi"],
+  step: "allowances",
+  fields: [
+    { path: "beneficiaries[].relationship", ruleSets: ["seed", "cgi"], checks: ["one of the relationships", "one spouse or PACS partner at most"] },
+    { path: "beneficiaries[].disabled", ruleSets: ["seed", "cgi"], checks: ["true or false"] },
+    { path: "priorGifts[].disabilityAllowanceUsed", ruleSets: ["cgi"], checks: ["an amount", "with allowanceUsed, not above the gift's value", "only for a disabled beneficiary"] },
+  ],
+  switches: {
+    disabilityAllowance: { ruleSets: ["seed", "cgi"], fr: "abattement handicap (art. 779 II)" },
+    defaultAllowanceAlone: { ruleSets: ["cgi"], fr: "abattement de l'art. 788 IV réservé à qui n'en a pas d'autre (cumulé à la place)" },
+  },
+  checkPriorGift(c: Context, g: PriorGift, b: Beneficiary, out: Checks): void {
+    if (g.disabilityAllowanceUsed !== null && positive(g.disabilityAllowanceUsed) && !b.disabled) out.fail(`priorGifts[${g.index}].disabilityAllowanceUsed`, `${b.id} is not disabled`);
+  },
+  allowances(c: Context, b: Beneficiary, before: readonly AllowanceItem[]): AllowanceItem[] {
+    const d = c.d;
+    const items: AllowanceItem[] = [];
+    if (!before.some((i) => i.source === "representation")) {
+      // A taxed spouse in an estate (counterfactual only) gets the spouse's gift allowance.
+      const kind = d.kind === "estate" && spouseExempt(c.law, b.relationship) ? "gift" : d.kind;
+      const amount = personalAllowance(c.law, kind, b.relationship);
+      if (amount > 0) items.push({ source: "relationship", amount: euro(amount), article: allowanceArticle(kind, b.relationship), label: "Abattement" });
+    }
+    if (b.disabled && c.on("disabilityAllowance")) items.push({ source: "disability", amount: euro(c.law.allowances.disability), article: A.disability.reference.article, label: "Abattement handicap" });
+    // Art. 788 IV: in an estate, a beneficiary without an allowance of art. 779 gets the default one.
+    const all = [...before, ...items];
+    if (d.kind === "estate" && !all.some((i) => i.source === "relationship" || i.source === "representation")) {
+      if (!c.on("defaultAllowanceAlone") || all.length === 0) items.push({ source: "default", amount: euro(c.law.allowances.default), article: A.default.reference.article, label: "Abattement à défaut d'autre abattement" });
+    }
+    return items;
+  },
+});
+
+/** The article of a relationship's personal allowance, from the tables' references. */
+export function allowanceArticle(kind: TransferKind, rel: Relationship): string {
+  return (A.personal[kind] as Partial<Record<Relationship, { reference: { article: string } }>>)[rel]!.reference.article;
+}
