@@ -30,7 +30,7 @@ export const LEVY_990I = family({
     { path: "lifeInsurance[].subscribedOn", ruleSets: ["cgi"], checks: ["a date before the death", "not before the first day of the contracts the tables hold"] },
     { path: "lifeInsurance[].beneficiaries", ruleSets: ["cgi"], checks: ["known beneficiaries, each once", "fractions summing to 1"] },
     { path: "lifeInsurance[].capitalBefore70", ruleSets: ["cgi"], checks: ["an amount (default 0)"] },
-    { path: "lifeInsurance[].capitalBefore1998", ruleSets: ["cgi"], checks: ["an amount, required on a contract subscribed before 1998-10-13", "0 or absent on a later one"] },
+    { path: "lifeInsurance[].capitalBefore1998", ruleSets: ["cgi"], checks: ["an amount, required on a contract subscribed before the day of art. 990 I (premiumsFrom990I)", "0 or absent on a later one"] },
   ],
   switches: {
     levy990I: { ruleSets: ["cgi"], fr: "prélèvement sur les capitaux d'assurance-vie (art. 990 I)" },
