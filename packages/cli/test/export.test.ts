@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateTasks, GENERATOR_VERSION, taskVersion, type Task } from "@succ/generator";
+import { generateTasks, taskVersion, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
 import { runCli } from "./helpers/spawn-cli";
 
