@@ -14,6 +14,15 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       })),
+      {
+        test: {
+          name: "@succ-app/python",
+          root: "integrations/python",
+          include: ["test/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The release check (local registry, publish, install): its own config and timeouts.
       "apps/release-check",
       // The playground: unit tests of its view logic, end-to-end tests in headless Chromium.

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { run } from "./exec";
 import { repoRoot } from "./paths";
 
@@ -52,6 +52,20 @@ export function snapshotWorkingTree(dest: string): void {
       rmSync(to, { force: true });
     }
   }
+}
+
+/**
+ * Turbo's local cache of the repo's own builds (`.turbo/cache` at the root of the main working
+ * tree: a git worktree shares its main tree's), if there is one. A copy of the repo built with
+ * this cache, read only (`TURBO_CACHE=local:r`), replays the outputs of the builds whose inputs
+ * it has unchanged (what `pnpm test` built a moment before) and builds the others; it never
+ * writes to the repo.
+ */
+export function turboCacheOf(root: string): string | undefined {
+  const common = git(root, ["rev-parse", "--path-format=absolute", "--git-common-dir"]).trim();
+  const main = basename(common) === ".git" ? dirname(common) : root;
+  const cache = join(main, ".turbo", "cache");
+  return existsSync(cache) ? cache : undefined;
 }
 
 /** `pnpm install` from the local store only: the lockfile must be up to date, as in CI. */

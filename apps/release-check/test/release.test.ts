@@ -8,7 +8,7 @@ import { repoRoot, tempDir } from "../src/paths";
 import { startRegistry, type LocalRegistry } from "../src/registry";
 import { seedThirdParty } from "../src/seed";
 import { startServe } from "../src/serve";
-import { installOffline, publicPackages, snapshotWorkingTree, type WorkspacePackage } from "../src/workspace";
+import { installOffline, publicPackages, snapshotWorkingTree, turboCacheOf, type WorkspacePackage } from "../src/workspace";
 
 // Issue 6: every @succ package published through `pnpm release` to a local Verdaccio (no
 // uplink), then installed by a consumer in an empty folder outside the repo.
@@ -97,7 +97,10 @@ describe.sequential("pnpm release to a local registry", () => {
 
   it("publishes every package with `pnpm release`", async () => {
     assertLoopback(registry!.url);
-    const release = await timed("pnpm release", () => run("pnpm", ["release"], { cwd: repo, env, timeoutMs: 1_200_000 }));
+    // The build step replays what the workspace built from the same sources (read only).
+    const cache = turboCacheOf(repoRoot);
+    const releaseEnv = cache === undefined ? env : { ...env, TURBO_CACHE_DIR: cache, TURBO_CACHE: "local:r" };
+    const release = await timed("pnpm release", () => run("pnpm", ["release"], { cwd: repo, env: releaseEnv, timeoutMs: 1_200_000 }));
     const output = release.stdout + release.stderr;
     expect(output).toContain(`release: publishing to ${registry!.url}`);
     expect(output).toContain(`${packages.length} of ${packages.length} packages ready to publish`);

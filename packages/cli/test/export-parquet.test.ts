@@ -86,6 +86,7 @@ describe("succ export --format hf", () => {
       prompt: 'STRUCT("role" VARCHAR, "content" VARCHAR)[]',
       answer: "VARCHAR",
       info: "VARCHAR",
+      uid: "VARCHAR",
     });
   });
 
@@ -106,8 +107,18 @@ describe("succ export --format hf", () => {
         expect(JSON.parse(row.answer)).toEqual(t.answer);
         expect(JSON.parse(row.info)).toEqual({ id: t.id, level: t.level, variant: t.variant, ...t.info });
         expect(scoreReply(formatAnswer(JSON.parse(row.answer)), t.answer).score).toBe(1);
+        expect(row.uid).toBe(`${t.info.seed}/mix/${t.id}`);
       });
     }
+  });
+
+  it("gives every row a unique uid across the splits, where ids repeat", async () => {
+    const rows = [...(await read(join(out, "data", "test-00000-of-00001.parquet"))), ...(await read(join(out, "data", "train-00000-of-00001.parquet")))];
+    expect(new Set(rows.map((r) => r.uid)).size).toBe(rows.length);
+    // Task 0 of each of the 4 seeds has the same id.
+    expect(rows.filter((r) => r.id === rows[0]!.id)).toHaveLength(4);
+    const card = readFileSync(join(out, "README.md"), "utf8");
+    expect(card).toContain("**Deduplicate on `uid`**");
   });
 
   it("writes a dataset card: the loader's YAML, fields, licence, seed policy, fingerprints", async () => {
@@ -119,7 +130,7 @@ describe("succ export --format hf", () => {
     expect(card).toContain("| train | 1-2, 5 | 18 |");
     expect(card).toContain(`Generator version ${GENERATOR_VERSION}.`);
     expect(card).toContain("## Licence\n\nMIT.");
-    for (const field of ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info"]) expect(card).toContain(`| \`${field}\` |`);
+    for (const field of ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info", "uid"]) expect(card).toContain(`| \`${field}\` |`);
     for (const seed of [0, 1, 2, 5]) {
       const printed = await runCli(["fingerprint", "-n", String(N), "--seed", String(seed)]);
       expect(card).toContain(`| ${seed} | \`${printed.stdout.trim()}\` |`);
@@ -148,7 +159,7 @@ describe("succ export --format verl", () => {
       prompt: 'STRUCT("role" VARCHAR, "content" VARCHAR)[]',
       ability: "VARCHAR",
       reward_model: "STRUCT(style VARCHAR, ground_truth VARCHAR)",
-      extra_info: 'STRUCT(split VARCHAR, "index" BIGINT, id VARCHAR, seed BIGINT, "set" VARCHAR, "level" INTEGER, variant VARCHAR)',
+      extra_info: 'STRUCT(split VARCHAR, "index" BIGINT, id VARCHAR, seed BIGINT, "set" VARCHAR, "level" INTEGER, variant VARCHAR, uid VARCHAR)',
     });
     for (const [split, seed] of [["test", 0], ["train", 3]] as const) {
       const rows = await read(join(out, `${split}.parquet`));
@@ -161,7 +172,7 @@ describe("succ export --format verl", () => {
         expect(row.ability).toBe("tax-law");
         expect(row.reward_model.style).toBe("rule");
         expect(JSON.parse(row.reward_model.ground_truth)).toEqual(t.answer);
-        expect(row.extra_info).toEqual({ split, index: String(i), id: t.id, seed: String(seed), set: "mix", level: t.level, variant: t.variant });
+        expect(row.extra_info).toEqual({ split, index: String(i), id: t.id, seed: String(seed), set: "mix", level: t.level, variant: t.variant, uid: `${seed}/mix/${t.id}` });
       });
     }
   });
@@ -208,7 +219,7 @@ describe("succ export --format hf|verl: the output folder", () => {
     ["a split without seeds", (o) => ["--format", "hf", "--split", "train", "--out", o], () => "--split train: expected NAME=SEEDS, e.g. test=0 or train=1-10 (NAME: a letter, then letters, digits, _)"],
     ["a range that goes down", (o) => ["--format", "hf", "--split", "train=5-2", "--out", o], () => "--split train=5-2: the range 5-2 goes down"],
     ["a seed that is not a number", (o) => ["--format", "hf", "--split", "train=a", "--out", o], () => `--split train=a: "a" is not a seed (a whole number from 0 to ${Number.MAX_SAFE_INTEGER})`],
-    ["--split for a JSONL format", (o) => ["--format", "verifiers", "--split", "test=0", "--out", o], () => "--split only applies to --format hf and verl"],
+    ["--split for a JSONL format", (o) => ["--format", "verifiers", "--split", "test=0", "--out", o], () => "--split only applies to --format hf, verl and sft"],
     ["a parent folder that does not exist", (_o, m) => ["--format", "hf", "--out", join(m, "out")], (_o, m) => `--out ${join(m, "out")}: the folder ${m} does not exist`],
   ];
   for (const [name, args, message] of refusals) {

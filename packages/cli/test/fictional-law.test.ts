@@ -79,7 +79,9 @@ describe("--fictional-law", () => {
       const hf = join(dir, "hf");
       expect((await runCli(["export", "--format", "hf", "-n", "3", "--split", "test=0", "--fictional-law", "--out", hf])).code).toBe(0);
       const h = await rows(join(hf, "data", "test-00000-of-00001.parquet"));
-      expect(h.map((r) => [r.id, r.set, r.options, JSON.parse(r.answer)])).toEqual([0, 1, 2].map((i) => [generateTask(0, i).id, "mix", '{"fictionalLaw":true}', generateTask(0, i, 0, { fictionalLaw: true }).answer]));
+      expect(h.map((r) => [r.id, r.set, r.options, JSON.parse(r.answer), r.uid])).toEqual(
+        [0, 1, 2].map((i) => [generateTask(0, i).id, "mix", '{"fictionalLaw":true}', generateTask(0, i, 0, { fictionalLaw: true }).answer, `0/mix+fictional-law/${generateTask(0, i).id}`]),
+      );
       expect(JSON.parse(h[0]!.info).fictionalLaw).toBe(true);
       expect(readFileSync(join(hf, "README.md"), "utf8")).toContain("--fictional-law");
       expect(JSON.parse(readFileSync(join(hf, ".succ-export.json"), "utf8")).fictionalLaw).toBe(true);
@@ -89,7 +91,7 @@ describe("--fictional-law", () => {
       expect(v.map((r) => r.extra_info)).toEqual(
         [0, 1].map((i) => {
           const t = generateTask(4, i, 5, { fictionalLaw: true });
-          return { split: "train", index: String(i), id: t.id, seed: "4", set: "level-5", options: '{"fictionalLaw":true}', level: 5, variant: t.variant };
+          return { split: "train", index: String(i), id: t.id, seed: "4", set: "level-5", options: '{"fictionalLaw":true}', level: 5, variant: t.variant, uid: `4/level-5+fictional-law/${t.id}` };
         }),
       );
     } finally {

@@ -82,7 +82,7 @@ describe("succ serve --tasks", () => {
     writeFileSync(files[1]!, tasks.slice(6).map((t) => `${taskLine(t)}\n`).join(""));
     const served = await startServe(["--tasks", ...files]);
     try {
-      expect(served.running.stderr()).toContain(`succ serve: 12 gold answers read from ${files.join(", ")}\n`);
+      expect(served.running.stderr()).toContain(`succ serve: the gold answers of 12 tasks read from ${files.join(", ")}\n`);
       const r = await postJson(`${served.url}/score`, { items: tasks.map((t) => ({ reply: formatAnswer(t.answer), id: t.id, seed: 5, set: "level-6" })) });
       expect(r.body.scores).toEqual(Array(12).fill(1));
       const version = (await (await fetch(`${served.url}/version`)).json()) as { server: Record<string, unknown> };

@@ -4,6 +4,7 @@ import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, integer, ONE, positive, ratio, ZERO } from "./exact.js";
 import { JsonNumber, parseJsonExact } from "./json.js";
+import type { RuleFamily } from "./family.js";
 import { checkCivilFile } from "./civil/checks.js";
 import { formsSouche } from "./civil/heirs.js";
 import { readCivilAsset, readCivilGift, readFamilyFile, type CivilAsset, type CivilFile, type CivilGift, type Ownership } from "./civil/family.js";
@@ -137,6 +138,8 @@ export interface Beneficiary {
   protectedAdult: boolean;
   maritalStatus: MaritalStatus | null;
   livedWithDeceased5Years: boolean;
+  /** The true-or-false fields of a beneficiary that rule families added (`ReadOptions.families`), by name. */
+  flags: Readonly<Record<string, boolean>>;
 }
 
 export interface PriorGift {
@@ -382,9 +385,29 @@ export function formatAmount(f: Fraction): string {
   return f.toString(2).replace(/\.00$/, "");
 }
 
+const NO_FLAGS: Readonly<Record<string, boolean>> = Object.freeze({});
+
+/** The beneficiary flags declared by families (`beneficiaries[].NAME`, `read: "flag"`). */
+function flagFieldsOf(families: readonly RuleFamily[] | undefined): { name: string; ruleSets: readonly RuleSet[] }[] {
+  const out: { name: string; ruleSets: readonly RuleSet[] }[] = [];
+  for (const f of families ?? []) {
+    for (const x of f.fields) {
+      const m = /^beneficiaries\[\]\.([A-Za-z][A-Za-z0-9]*)$/.exec(x.path);
+      if (x.read === "flag" && m) out.push({ name: m[1]!, ruleSets: x.ruleSets });
+    }
+  }
+  return out;
+}
+
 export interface ReadOptions {
   /** The rule set of a dossier that has no `law` field (default "seed"). */
   defaultRuleSet?: RuleSet;
+  /**
+   * Rule families beyond the engine's own, whose declared fields the reader also accepts: a field
+   * `beneficiaries[].NAME` declared with `read: "flag"` is read as true or false (default false)
+   * into the beneficiary's `flags`, refused under a rule set the field does not list.
+   */
+  families?: readonly RuleFamily[];
 }
 
 /**
@@ -396,6 +419,8 @@ export interface ReadOptions {
  */
 export function readDossier(input: unknown, options: ReadOptions = {}): Dossier {
   const r = new Reader();
+  const flagFields = flagFieldsOf(options.families);
+  const beneficiaryKeys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Set([...BENEFICIARY_KEYS, ...flagFields.map((f) => f.name)]);
   const root = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Obj) : undefined;
   if (!root) throw new DossierError([{ path: "", message: "a dossier is a JSON object" }]);
   const kind = root.kind;
@@ -438,7 +463,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   let spouses = 0;
   for (let i = 0; i < bList.length; i++) {
     const p = `beneficiaries[${i}]`;
-    const b = r.object(bList[i], p, BENEFICIARY_KEYS);
+    const b = r.object(bList[i], p, beneficiaryKeys);
     if (!b) continue;
     const id = r.string(b.id, p, "id");
     if (id !== undefined && !ID.test(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
@@ -481,7 +506,14 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     }
     if (id !== undefined && !ids.has(id)) ids.set(id, relOk ? (rel as Relationship) : undefined);
     if (id !== undefined && name !== undefined && birth && sex !== undefined && disabled !== undefined && relOk && protectedAdult !== undefined && livedWith !== undefined) {
-      beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, sex, disabled, represents, protectedAdult, maritalStatus, livedWithDeceased5Years: livedWith });
+      let flags: Record<string, boolean> = NO_FLAGS;
+      for (const f of flagFields) {
+        const v = b[f.name];
+        if (v !== undefined && !f.ruleSets.includes(ruleSet)) r.fail(`${p}.${f.name}`, `only read under the ${f.ruleSets.map((x) => `"${x}"`).join(" or ")} rules`);
+        const value = r.bool(v, p, f.name, false);
+        if (value !== undefined) flags = { ...flags, [f.name]: value };
+      }
+      beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, sex, disabled, represents, protectedAdult, maritalStatus, livedWithDeceased5Years: livedWith, flags });
     }
   }
   if (spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");

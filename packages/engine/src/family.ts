@@ -47,6 +47,12 @@ export interface DossierField {
   readonly ruleSets: readonly RuleSet[];
   /** The checks made on it (by the reader, or by the family's `check` under the law of the act's date). */
   readonly checks: readonly string[];
+  /**
+   * How the reader reads it when the engine's own reader does not (a family added with
+   * `ReadOptions.families`): `"flag"`, a beneficiary's true or false (`beneficiaries[].NAME`, in
+   * `Beneficiary.flags`). The engine's own families leave it out: their fields are read by dossier.ts.
+   */
+  readonly read?: "flag";
 }
 
 /** A counterfactual switch: the rule sets that have it, and what switching it off means, in French. */

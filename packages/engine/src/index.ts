@@ -1,3 +1,8 @@
+/**
+ * @succ/engine: reads a dossier exactly, computes every beneficiary's taxable share and tax under
+ * the `seed` or `cgi` rule set, explains it as a French calculation sheet. What a consumer uses is
+ * here; the pieces the project's own packages reuse are behind `@succ/engine/internal`.
+ */
 export { DossierError, isDossierError, type DossierIssue } from "./errors.js";
 export { JsonNumber, parseJsonExact } from "./json.js";
 export { ageOn, anniversary, compareDates, olderThan, formatDate, formatDateFr, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
@@ -27,13 +32,12 @@ export {
   type RuleSet,
   type Sex,
 } from "./dossier.js";
-export { CGI_ACTS, REPLAY_FROM, donees790G, lawAt, netEstateOf } from "./check.js";
 export { RULES, RULE_INFO, rulesOf, type Rule } from "./rules.js";
 export { FAMILIES } from "./families/index.js";
 export { STEPS, family, type Checks, type Context, type DossierField, type RuleFamily, type Step, type Switch } from "./family.js";
-export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
-export { grossEstateOf, type GrossEstate, type MainResidenceDetail } from "./assets.js";
-export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
+export type { BandDetail } from "./scale.js";
+export type { GrossEstate, MainResidenceDetail } from "./assets.js";
+export type { LifeInsuranceShare } from "./life-insurance.js";
 export {
   compute,
   roundEuro,

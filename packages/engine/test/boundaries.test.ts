@@ -6,7 +6,8 @@
 import Fraction from "fraction.js";
 import { describe, expect, it } from "vitest";
 import { lawOn } from "@succ/rules";
-import { answerOf, compute, readDossier, roundEuro, scaleTax } from "../src/index.js";
+import { answerOf, compute, readDossier, roundEuro } from "../src/index.js";
+import { scaleTax } from "../src/internal.js";
 
 /** The scales in force on 2026-06-15, the date of the helpers' dossiers. */
 const SCALES = lawOn("2026-06-15").scales;

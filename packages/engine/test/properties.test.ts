@@ -8,7 +8,8 @@ import Fraction from "fraction.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lawOn } from "@succ/rules";
-import { answerOf, compute, parseDossierText, readDossier, RULES, scaleTax, type Answer, type Rule } from "../src/index.js";
+import { answerOf, compute, parseDossierText, readDossier, RULES, type Answer, type Rule } from "../src/index.js";
+import { scaleTax } from "../src/internal.js";
 import { dateIn, dossierArb, estateArb, giftArb, permutation, type Json } from "./arbitraries.js";
 import { estateOf } from "./helpers.js";
 

@@ -27,8 +27,6 @@ export function bandsFr(bands: readonly Band[], unit = ""): string {
   return parts.join(" ; ");
 }
 
-const allowance = personalAllowance;
-
 function art777(law: Law, kind: TransferKind): string {
   const s = law.scales;
   const lines = [
@@ -44,16 +42,16 @@ function art777(law: Law, kind: TransferKind): string {
 
 function art779(law: Law, kind: TransferKind): string {
   const a = law.allowances;
-  const child = allowance(law, kind, "child");
+  const child = personalAllowance(law, kind, "child");
   const lines = [
     kind === "estate"
       ? `- **Art. 779 (abattements).** I. Un abattement de ${euros(child)} s'applique sur la part de chacun des enfants vivants ou représentés par suite de prédécès ; entre les représentants d'un enfant prédécédé, cet abattement se divise d'après les règles de la dévolution légale (à parts égales entre les enfants de l'enfant prédécédé).`
-      : `- **Art. 779, 790 B, 790 D, 790 E et 790 F (abattements).** Un abattement s'applique sur la part de chaque donataire : ${euros(child)} pour chaque enfant (art. 779 I), ${euros(allowance(law, kind, "grandchild"))} pour chaque petit-enfant (art. 790 B), ${euros(allowance(law, kind, "greatgrandchild"))} pour chaque arrière-petit-enfant (art. 790 D), ${euros(allowance(law, kind, "spouse"))} pour le conjoint (art. 790 E) et pour le partenaire lié par un PACS (art. 790 F), ${euros(allowance(law, kind, "sibling"))} pour chaque frère ou sœur (art. 779 IV), ${euros(allowance(law, kind, "nephew"))} pour chaque neveu ou nièce (art. 779 V). Entre personnes non parentes, aucun abattement.`,
+      : `- **Art. 779, 790 B, 790 D, 790 E et 790 F (abattements).** Un abattement s'applique sur la part de chaque donataire : ${euros(child)} pour chaque enfant (art. 779 I), ${euros(personalAllowance(law, kind, "grandchild"))} pour chaque petit-enfant (art. 790 B), ${euros(personalAllowance(law, kind, "greatgrandchild"))} pour chaque arrière-petit-enfant (art. 790 D), ${euros(personalAllowance(law, kind, "spouse"))} pour le conjoint (art. 790 E) et pour le partenaire lié par un PACS (art. 790 F), ${euros(personalAllowance(law, kind, "sibling"))} pour chaque frère ou sœur (art. 779 IV), ${euros(personalAllowance(law, kind, "nephew"))} pour chaque neveu ou nièce (art. 779 V). Entre personnes non parentes, aucun abattement.`,
     `  II. Un abattement de ${euros(a.disability)} s'applique sur la part de tout héritier, légataire ou donataire incapable de travailler dans des conditions normales de rentabilité en raison d'une infirmité physique ou mentale, congénitale ou acquise ; il s'ajoute aux autres abattements. Pour un bénéficiaire de moins de ${a.disabilityMinorBelow} ans, l'infirmité est celle qui l'empêche d'acquérir une instruction ou une formation professionnelle d'un niveau normal (annexe II, art. 294).`,
   ];
   if (kind === "estate") {
     lines.push(
-      `  IV. Un abattement de ${euros(allowance(law, kind, "sibling"))} s'applique sur la part de chacun des frères ou sœurs, lorsque l'exonération de l'art. 796-0 ter ne s'applique pas. V. Un abattement de ${euros(allowance(law, kind, "nephew"))} s'applique sur la part de chacun des neveux et nièces.`,
+      `  IV. Un abattement de ${euros(personalAllowance(law, kind, "sibling"))} s'applique sur la part de chacun des frères ou sœurs, lorsque l'exonération de l'art. 796-0 ter ne s'applique pas. V. Un abattement de ${euros(personalAllowance(law, kind, "nephew"))} s'applique sur la part de chacun des neveux et nièces.`,
       `- **Art. 788 IV (abattement à défaut d'autre abattement).** À défaut d'autre abattement, un abattement de ${euros(a.default)} est opéré sur chaque part successorale.`,
     );
   }

@@ -61,7 +61,11 @@ export function cgiActDate(rng: Rng, level: CgiLevel, kind: TransferKind): Civil
   }
 }
 
-/** The replay day of art. 784 (@succ/rules): deeds before it state their figures. */
+/**
+ * The first day from which the recall of art. 784 replays the allowances an earlier gift used
+ * under the law of its own date (`LAW_COVERAGE.replayFrom` of @succ/rules): the deeds of gifts
+ * made before it state their figures.
+ */
 export const DEED_FIGURES_BEFORE: CivilDate = parseDate(LAW_COVERAGE.replayFrom.day)!;
 
 /** The earliest day of a prior gift: the dated tables hold the law from 2011 on. */

@@ -1,7 +1,11 @@
-import { compute, formatDate, readDossier, REPLAY_FROM, sameAnswer, type ComputeResult, type Rule } from "@succ/engine";
+import { compute, formatDate, readDossier, sameAnswer, type ComputeResult, type Rule } from "@succ/engine";
+import { LAW_COVERAGE } from "@succ/rules";
 import { seedAnswer } from "./pipeline.js";
 import { lawSourceOf } from "./fictional-law.js";
 import type { Task } from "./task.js";
+
+/** The replay day of art. 784 (@succ/rules): a recalled gift before it states its figures. */
+const REPLAY_FROM = LAW_COVERAGE.replayFrom.day;
 
 /**
  * The measures of levels 5 and 6 (`succ stats`): for each common mistake on the real law (a rule

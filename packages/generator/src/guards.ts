@@ -1,4 +1,5 @@
-import { ageOn, compute, formatDate, isDossierError, netEstateOf, readDossier, type Answer, type ComputeResult, type Dossier, type DossierInput } from "@succ/engine";
+import { ageOn, compute, formatDate, isDossierError, readDossier, type Answer, type ComputeResult, type Dossier, type DossierInput } from "@succ/engine";
+import { netEstateOf } from "@succ/engine/internal";
 import { DATED_LAW, type Law, type LawSource } from "@succ/rules";
 import { isCgiDraft } from "./cgi-draft.js";
 import { MAX_DAY, sameMonthDay } from "./dates.js";

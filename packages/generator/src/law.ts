@@ -1,5 +1,6 @@
 import Fraction from "fraction.js";
-import { formatDate, roundEuro, scaleSlices, scaleTax, type CivilDate } from "@succ/engine";
+import { formatDate, roundEuro, type CivilDate } from "@succ/engine";
+import { scaleSlices, scaleTax } from "@succ/engine/internal";
 import { lawOn, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import { LAW_DAY } from "./dates.js";
 
@@ -33,6 +34,7 @@ function whole(x: Fraction): number {
  * engine computes the answer.
  */
 export function allowanceEuros(law: Law, kind: TransferKind, rel: Relationship, disabled = false): number {
+  // No relationship has a personal allowance of 0: 0 is "none of its own".
   const personal = personalAllowance(law, kind, rel);
   const own = kind === "estate" && law.exemptions.spouseEstate.includes(rel) ? 0 : personal > 0 ? personal : kind === "estate" ? law.allowances.default : 0;
   return own + (disabled ? law.allowances.disability : 0);

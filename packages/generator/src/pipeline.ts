@@ -22,7 +22,7 @@ import type { Rng } from "./random.js";
  * (the first failed guard's name is a redraw) and becomes a task: its dossier, its gold answer,
  * its prompt (the presentation of the law is the level's, from LEVEL_SPEC, or the task's
  * fictional law) and its difficulty. The guards every level passes live in guards.ts; what
- * depends on the level is read from its spec: the rule set (the real law's dossier fields and
+ * depends on the level is read from its specification (LEVEL_SPEC): the rule set (the real law's dossier fields and
  * guards at levels 5-6), and the presentation (a level that states no law, level 6, takes no task
  * that depends on a decision of this project or an unconfirmed point of law).
  */

@@ -32,7 +32,7 @@ export interface Task {
   /**
    * `difficulty`: the rules that change the answer, the computation steps, the rule presentation;
    * the same at every level, read the same way (`task.info.difficulty`), computed once. Where the
-   * level's spec says so (`LEVEL_SPEC[level].difficultyInLine`: levels 5-6) it is an own
+   * level's specification says so (`LEVEL_SPEC[level].difficultyInLine`: levels 5-6) it is an own
    * enumerable key, written in the task line and in exports; at levels 1-4 it is computed when
    * first read and is not enumerable, so that the default set's lines and fingerprint stay as
    * they were.
@@ -56,7 +56,7 @@ export interface GenerateOptions {
   n?: number;
   /** Seed of the set (default 0). */
   seed?: number;
-  /** 0 for the mix of levels 1 to 4 (default), or a single level 1 to 6. */
+  /** 0 for the mix of levels 1 to 4 (default), or a single level of {@link LEVELS}. */
   level?: 0 | Level;
   /** Index of the first task (default 0): task K is drawn without drawing 0..K−1. */
   offset?: number;
@@ -91,7 +91,7 @@ function fictionalLawRefused(level: 0 | Level): string | null {
 /**
  * `info` of a task, the same at every level: `difficulty` is computed once, when first read, and
  * is an own enumerable key (in the task line, exports and spreads of `info`) where the level's
- * spec says so (levels 5-6, whose guards computed it already); at levels 1-4 it is computed by
+ * specification says so (levels 5-6, whose guards computed it already); at levels 1-4 it is computed by
  * counterfactuals through the engine when first read and left out of the line, so that the
  * default set's lines stay as they were.
  */

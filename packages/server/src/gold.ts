@@ -153,7 +153,10 @@ function sameAnswer(a: ExpectedAnswer, b: ExpectedAnswer): boolean {
  */
 export class PreloadedGolds {
   private readonly answers = new Map<string, ExpectedAnswer>();
+  /** Task lines read. */
+  tasks = 0;
 
+  /** Golds kept: one per set a task belongs to. */
   get size(): number {
     return this.answers.size;
   }
@@ -213,6 +216,7 @@ export class PreloadedGolds {
       if (known !== undefined && !sameAnswer(known, answer)) fail(`${inLevelSet.id} (seed ${seed}) was given before with another answer`);
       this.answers.set(key, answer);
     }
+    this.tasks++;
   }
 }
 
@@ -237,9 +241,9 @@ export class GoldCache {
     return this.answers.size;
   }
 
-  /** Golds read from task files. */
+  /** Tasks whose golds were read from task files. */
   get preloaded(): number {
-    return this.loaded.size;
+    return this.loaded.tasks;
   }
 
   get(ref: TaskRef): ExpectedAnswer {

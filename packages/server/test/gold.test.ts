@@ -152,12 +152,12 @@ describe("PreloadedGolds (succ serve --tasks)", () => {
     for (const task of tasks) expect(cache.get(readTaskRef(task.id, 3, 0, {}, "id"))).toEqual(task.answer);
     // From index 6 on, a task of the mix is the task of its level's set: both names hit.
     for (const task of tasks.slice(6)) expect(cache.get(readTaskRef(task.id, 3, task.level, {}, "id"))).toEqual(task.answer);
-    expect([cache.hits, cache.misses]).toEqual([18, 0]);
+    expect([cache.hits, cache.misses, cache.preloaded]).toEqual([18, 0, 12]);
     // 12 golds of the mix, 6 of them also of their level's set, and a pinned task of the mix
     // whose level's set drew the same dossier (task 2 of seed 3) under that name too.
     const pinnedAlsoInLevelSet = tasks.slice(0, 6).filter((t, i) => JSON.stringify(generateTask(3, i, t.level).answer) === JSON.stringify(t.answer)).length;
     expect(pinnedAlsoInLevelSet).toBeLessThan(6);
-    expect(cache.preloaded).toBe(18 + pinnedAlsoInLevelSet);
+    expect(golds.size).toBe(18 + pinnedAlsoInLevelSet);
   });
 
   it("tells a pinned task of the mix from the task of the same id in its level's set", () => {

@@ -1,4 +1,5 @@
-import { CGI_ACTS, compute, explain, isDossierError, parseDossierText, RULE_SETS, RULES, rulesOf, type Rule, type RuleSet } from "@succ/engine";
+import { compute, explain, isDossierError, parseDossierText, RULE_SETS, RULES, rulesOf, type Rule, type RuleSet } from "@succ/engine";
+import { LAW_COVERAGE } from "@succ/rules";
 import { parse } from "../args.js";
 import { CliError, count } from "../errors.js";
 import { Output, readLines, readText, assertReadable } from "../io.js";
@@ -55,7 +56,7 @@ one line.
                    generated task states in its prompt, so that a task's dossier gives its
                    gold answer as it is;
                    cgi: the Code général des impôts in force on the date of death or of the
-                   gift, for acts from ${CGI_ACTS.from} to ${CGI_ACTS.to}
+                   gift, for acts from ${LAW_COVERAGE.verifiedFrom.day} to ${LAW_COVERAGE.verifiedThrough.day}
   --ignore RULES   counterfactual: switch off rules (comma-separated); a rule that the rule
                    set of the dossier does not have changes nothing there.
 ${ruleLists()}

@@ -131,7 +131,9 @@ export async function run(argv: string[]): Promise<number> {
       throw e;
     }
     Object.assign(options, { preloaded });
-    if (cluster.isPrimary) options.log(`${preloaded.size} gold answer${preloaded.size === 1 ? "" : "s"} read from ${taskFiles.join(", ")}`);
+    // Said once: by the process, or by the first worker of a cluster (each worker reads them).
+    const perWorker = cluster.isWorker ? " by each worker" : "";
+    if (cluster.isPrimary || cluster.worker?.id === 1) options.log(`the gold answers of ${preloaded.tasks} task${preloaded.tasks === 1 ? "" : "s"} read from ${taskFiles.join(", ")}${perWorker}`);
   }
   const loopback = host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
   if (!loopback && cluster.isPrimary) options.log(`warning: listening on ${host}, beyond this machine${token === null ? ": anyone who reaches it can use it (see --token-env)" : ""}`);

@@ -2,7 +2,7 @@
  * `succ export --format hf|verl --out DIR`: the task sets of several seeds, one split per
  * `--split NAME=SEEDS`, as Parquet files in the layouts Hugging Face `datasets` and verl read.
  */
-import { generateTasks, GENERATOR_VERSION, fingerprint, Sha256, taskLine, type Task } from "@succ/generator";
+import { generateTasks, GENERATOR_VERSION, fingerprint, LEVELS, Sha256, taskLine, type Task } from "@succ/generator";
 import { setName, type SetLevel } from "@succ/server";
 import { fileWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
 import { promises as fs } from "node:fs";
@@ -10,9 +10,10 @@ import { CliError, count, reason } from "../errors.js";
 import { VERSION } from "../main.js";
 import { OutputDir, type Manifest } from "./directory.js";
 import { answerJson, taskInfo, TASK_NAME } from "./formats.js";
+import { sftMessages } from "./sft.js";
 import { describeSeeds, parseSplits, type Split } from "./splits.js";
 
-export type DatasetFormat = "hf" | "verl";
+export type DatasetFormat = "hf" | "verl" | "sft";
 
 /** verl's `ability` column: what the task exercises. */
 export const VERL_ABILITY = "tax-law";
@@ -37,6 +38,8 @@ interface Layout {
   columns: string[];
   row: (task: Task, split: string, set: SetLevel) => Record<string, unknown>;
   file: (split: string) => string;
+  /** The same rows as JSON lines too (sft), in this file. */
+  jsonl?: (split: string) => string;
 }
 
 /**
@@ -56,7 +59,7 @@ function withOptions(layout: Layout, format: DatasetFormat): Layout {
       ...layout,
       schema: [{ ...layout.schema[0]!, num_children: layout.schema[0]!.num_children! + 1 }, ...layout.schema.slice(1, at), text("options"), ...layout.schema.slice(at)],
       columns: [...layout.columns.slice(0, 6), "options", ...layout.columns.slice(6)],
-      row: (task, split, set) => ({ ...layout.row(task, split, set), options: FICTIONAL_OPTIONS }),
+      row: (task, split, set) => ({ ...layout.row(task, split, set), options: FICTIONAL_OPTIONS, uid: rowUid(task, set, true) }),
     };
   }
   const at = layout.schema.findIndex((e) => e.name === "extra_info");
@@ -68,9 +71,19 @@ function withOptions(layout: Layout, format: DatasetFormat): Layout {
     row: (task, split, set) => {
       const row = layout.row(task, split, set);
       const { split: s, index, id, seed, set: name, ...rest } = row.extra_info as Record<string, unknown>;
-      return { ...row, extra_info: { split: s, index, id, seed, set: name, options: FICTIONAL_OPTIONS, ...rest } };
+      return { ...row, extra_info: { split: s, index, id, seed, set: name, options: FICTIONAL_OPTIONS, ...rest, uid: rowUid(task, set, true) } };
     },
   };
+}
+
+/**
+ * A row's unique key: `<seed>/<set>/<id>` (`1/mix/succession-1-0`), with `+fictional-law` after
+ * the set for a task of --fictional-law (another dossier's gold under the same id). An id alone
+ * repeats across seeds (`succession-1-0` is in every seed's set); seeds never repeat across the
+ * splits of an export, and ids never repeat within a set.
+ */
+export function rowUid(task: Task, set: SetLevel, fictionalLaw = false): string {
+  return `${task.info.seed}/${setName(set)}${fictionalLaw ? "+fictional-law" : ""}/${task.id}`;
 }
 
 /** The chat prompt, as the verifiers export writes it: one user message. */
@@ -81,11 +94,11 @@ function chat(task: Task) {
 /**
  * Hugging Face: id, level (the task's), variant, seed, index, set ("mix" or "level-L": what a
  * server request names), prompt (chat messages), answer and info as JSON text (so that every
- * row has the same schema, whatever the dossier holds).
+ * row has the same schema, whatever the dossier holds), and uid, the row's unique key.
  */
 const HF: Layout = {
-  schema: root([[text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("prompt"), [text("answer")], [text("info")]]),
-  columns: ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info"],
+  schema: root([[text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("prompt"), [text("answer")], [text("info")], [text("uid")]]),
+  columns: ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info", "uid"],
   row: (task, _split, set) => ({
     id: task.id,
     level: task.level,
@@ -96,6 +109,7 @@ const HF: Layout = {
     prompt: chat(task),
     answer: answerJson(task),
     info: JSON.stringify(taskInfo(task)),
+    uid: rowUid(task, set),
   }),
   file: (split) => `data/${split}-00000-of-00001.parquet`,
 };
@@ -103,7 +117,7 @@ const HF: Layout = {
 /**
  * verl (examples/data_preprocess/gsm8k.py): data_source, prompt (chat messages), ability,
  * reward_model {style: "rule", ground_truth: the gold answer as JSON text}, extra_info {split,
- * index, id, seed, set, level, variant}.
+ * index, id, seed, set, level, variant, uid}.
  */
 const VERL: Layout = {
   schema: root([
@@ -111,7 +125,7 @@ const VERL: Layout = {
     messages("prompt"),
     [text("ability")],
     struct("reward_model", [text("style"), text("ground_truth")]),
-    struct("extra_info", [text("split"), int64("index"), text("id"), int64("seed"), text("set"), int32("level"), text("variant")]),
+    struct("extra_info", [text("split"), int64("index"), text("id"), int64("seed"), text("set"), int32("level"), text("variant"), text("uid")]),
   ]),
   columns: ["data_source", "prompt", "ability", "reward_model", "extra_info"],
   row: (task, split, set) => ({
@@ -119,16 +133,45 @@ const VERL: Layout = {
     prompt: chat(task),
     ability: VERL_ABILITY,
     reward_model: { style: "rule", ground_truth: answerJson(task) },
-    extra_info: { split, index: BigInt(task.info.index), id: task.id, seed: BigInt(task.info.seed), set: setName(set), level: task.level, variant: task.variant },
+    extra_info: { split, index: BigInt(task.info.index), id: task.id, seed: BigInt(task.info.seed), set: setName(set), level: task.level, variant: task.variant, uid: rowUid(task, set) },
   }),
   file: (split) => `${split}.parquet`,
 };
+
+/**
+ * Worked solutions for supervised fine-tuning: uid, id, level, variant, seed, index, set, and
+ * messages: the user's prompt, then the assistant's worked solution ending with the block. The
+ * same rows as Parquet (`<split>.parquet`) and JSON lines (`<split>.jsonl`).
+ */
+const SFT: Layout = {
+  schema: root([[text("uid")], [text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("messages")]),
+  columns: ["uid", "id", "level", "variant", "seed", "index", "set", "messages"],
+  row: (task, _split, set) => ({
+    uid: rowUid(task, set, task.info.fictionalLaw === true),
+    id: task.id,
+    level: task.level,
+    variant: task.variant,
+    seed: BigInt(task.info.seed),
+    index: BigInt(task.info.index),
+    set: setName(set),
+    messages: sftMessages(task),
+  }),
+  file: (split) => `${split}.parquet`,
+  jsonl: (split) => `${split}.jsonl`,
+};
+
+/** A row as JSON text: the Parquet integers (BigInt) as numbers. */
+function jsonLine(row: Record<string, unknown>): string {
+  return JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? Number(value) : value));
+}
 
 interface SplitSummary {
   name: string;
   file: string;
   seeds: number[];
   rows: number;
+  /** The JSON lines file of the same rows (sft), if any. */
+  jsonl?: string;
   /** Per seed: the SHA-256 of its task set, as `succ fingerprint -n N --seed S --level L` prints it. */
   fingerprints: Record<string, string>;
 }
@@ -146,12 +189,16 @@ async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: numbe
     ],
   });
   const fingerprints: Record<string, string> = {};
+  const jsonlPath = layout.jsonl?.(split.name);
+  const jsonlFile = jsonlPath === undefined ? undefined : await out.file(jsonlPath);
+  if (jsonlFile !== undefined) await fs.writeFile(jsonlFile, "");
   let rows = 0;
   let chunk: Record<string, unknown>[] = [];
   const flush = async () => {
     if (chunk.length === 0) return;
     const columnData = layout.columns.map((name) => ({ name, data: chunk.map((row) => row[name]) }));
     await writer.write({ columnData, rowGroupSize: chunk.length });
+    if (jsonlFile !== undefined) await fs.appendFile(jsonlFile, chunk.map((row) => `${jsonLine(row)}\n`).join(""));
     rows += chunk.length;
     chunk = [];
     // Back to the event loop between row groups, so that Ctrl-C is heard during a long export.
@@ -168,7 +215,7 @@ async function writeSplit(out: OutputDir, layout: Layout, split: Split, n: numbe
   }
   await flush();
   await writer.finish();
-  return { name: split.name, file: relativePath, seeds: split.seeds, rows, fingerprints };
+  return { name: split.name, file: relativePath, seeds: split.seeds, rows, fingerprints, ...(jsonlPath === undefined ? {} : { jsonl: jsonlPath }) };
 }
 
 function yamlString(value: string): string {
@@ -218,6 +265,8 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fi
     "    dtype: string",
     "  - name: info",
     "    dtype: string",
+    "  - name: uid",
+    "    dtype: string",
     "  splits:",
     ...splits.flatMap((s) => [`  - name: ${s.name}`, `    num_examples: ${s.rows}`]),
     "---",
@@ -261,7 +310,7 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fi
     "| field | type | |",
     "| --- | --- | --- |",
     '| `id` | string | `succession-<level>-<index>`, unique within a seed |',
-    "| `level` | int32 | the task's level, 1 to 6 |",
+    `| \`level\` | int32 | the task's level, ${LEVELS[0]} to ${LEVELS[LEVELS.length - 1]} |`,
     "| `variant` | string | the kind of dossier (`spouse-children`, `gift-790g`, …) |",
     "| `seed` | int64 | the seed of the task's set |",
     "| `index` | int64 | the task's index in its set |",
@@ -270,6 +319,14 @@ export function datasetCard(splits: SplitSummary[], n: number, set: SetLevel, fi
     '| `prompt` | list of {role, content} | the chat prompt: one user message, in French |',
     "| `answer` | string | the gold answer, JSON: `{\"beneficiaires\": {\"B1\": {\"part_taxable\", \"droits\"}, …}, \"total_droits\"}` |",
     `| \`info\` | string | JSON: id, level, variant, the dossier, seed, index, generator version${fictionalLaw ? ", fictionalLaw" : ""} |`,
+    `| \`uid\` | string | the row's unique key, \`<seed>/<set>${fictionalLaw ? "+fictional-law" : ""}/<id>\` (\`${fictionalLaw ? "1/mix+fictional-law/succession-1-0" : "1/mix/succession-1-0"}\`) |`,
+    "",
+    "## Deduplication and overlap",
+    "",
+    "**Deduplicate on `uid`**, and check a train/test overlap with it: it is unique across every",
+    "split (no seed is in two splits) and names one task (its seed, its set, its id" + (fictionalLaw ? ", its fictional law)." : ")."),
+    "`id` alone is not a key: `succession-1-0` is task 0 of every seed. `uid` is the same as",
+    "(`seed`, `set`, `id`" + (fictionalLaw ? ", `options`" : "") + ") together.",
     "",
     "A reply ends with one `<droits>{…}</droits>` block holding the answer's JSON; it is scored by",
     "`@succ/scoring` (1 when every value is right, partial credit capped at 0.45 otherwise). To",
@@ -299,7 +356,9 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
   if (options.out === undefined || options.out === "-") throw new CliError(`--format ${options.format} needs --out DIR (a folder of Parquet files)`);
   const splits = parseSplits(options.splits, options.n);
   const fictionalLaw = options.fictionalLaw === true;
-  const layout = fictionalLaw ? withOptions(options.format === "hf" ? HF : VERL, options.format) : options.format === "hf" ? HF : VERL;
+  const base = options.format === "hf" ? HF : options.format === "verl" ? VERL : SFT;
+  // sft rows name their law in uid only (a chat has no request options to carry).
+  const layout = fictionalLaw && options.format !== "sft" ? withOptions(base, options.format) : base;
   if (splits.some((s) => s.name.startsWith("train") && s.seeds.includes(0))) {
     process.stderr.write("succ export: warning: seed 0 is the evaluation set, and a training split holds it\n");
   }
@@ -307,7 +366,7 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
   const written: SplitSummary[] = [];
   try {
     for (const split of splits) written.push(await writeSplit(out, layout, split, options.n, options.set, fictionalLaw));
-    const files = written.map((s) => s.file);
+    const files = written.flatMap((s) => (s.jsonl === undefined ? [s.file] : [s.file, s.jsonl]));
     if (options.format === "hf") {
       await fs.writeFile(await out.file("README.md"), datasetCard(written, options.n, options.set, fictionalLaw));
       files.push("README.md");
@@ -320,7 +379,7 @@ export async function exportDataset(options: DatasetOptions): Promise<number> {
       n: options.n,
       set: setName(options.set),
       ...(fictionalLaw ? { fictionalLaw } : {}),
-      splits: written.map(({ name, file, seeds, rows, fingerprints }) => ({ name, file, seeds: describeSeeds(seeds), rows, fingerprints })),
+      splits: written.map(({ name, file, jsonl, seeds, rows, fingerprints }) => ({ name, file, ...(jsonl === undefined ? {} : { jsonl }), seeds: describeSeeds(seeds), rows, fingerprints })),
       files: files.sort(),
     };
     await out.commit(manifest);

@@ -2,7 +2,7 @@ import { SUCCESS_THRESHOLD } from "../eval/summary.js";
 import { formatAnswer } from "@succ/scoring";
 import type { Task } from "@succ/generator";
 
-export const FORMATS = ["verifiers", "openai-evals", "promptfoo", "hf", "verl"] as const;
+export const FORMATS = ["verifiers", "openai-evals", "promptfoo", "hf", "verl", "sft"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The environment's name, as the `task` column of verifiers datasets. */

@@ -1,7 +1,7 @@
-"""Tests of succ_reward.py against a real `succ serve` (standard library only: unittest).
+"""Tests of the installed succ_reward against a real `succ serve` (standard library only: unittest).
 
-Run by packages/cli/test/python-client.test.ts, which starts the server on 127.0.0.1 and writes
-the fixture: SUCC_URL is the server, SUCC_TEST_FIXTURE a JSON file of tasks
+Run by integrations/python/test/client.test.ts, which installs the wheel in a fresh virtual
+environment, starts the server on 127.0.0.1 and writes the fixture: SUCC_URL is the server, SUCC_TEST_FIXTURE a JSON file of tasks
 ({"id", "seed", "set", "answer", "gold", "wrong", and "options" for a task of --fictional-law})
 made with @succ/generator.
 """
@@ -57,18 +57,17 @@ class Score(unittest.TestCase):
         self.assertEqual(reasons, ["ok", "partial", "no_block"])
         self.assertEqual(succ_reward.score([PARTIAL], answers=[EXPECTED], url=URL, all_or_nothing=True), [0.0])
 
-    def test_trim_reply(self):
+    def test_trim_reply_and_strict_end(self):
         reply = "<think>brouillon " + GOLD + "</think>" + GOLD + "<|im_end|>"
         self.assertEqual(succ_reward.score([reply], answers=[EXPECTED], url=URL), [0.0])
         self.assertEqual(succ_reward.score([reply], answers=[EXPECTED], url=URL, trim_reply=True), [1.0])
+        # The end-of-sequence token is allowed by default; strict_end refuses it.
+        self.assertEqual(succ_reward.score([GOLD + "<|im_end|>"], answers=[EXPECTED], url=URL), [1.0])
+        self.assertEqual(succ_reward.score_with_reasons([GOLD + "<|im_end|>"], answers=[EXPECTED], url=URL, strict_end=True), ([0.0], ["text_after_block"]))
 
-    def test_large_batches_are_split(self):
-        old = succ_reward.BATCH_SIZE
-        succ_reward.BATCH_SIZE = 3
-        try:
-            self.assertEqual(succ_reward.score([GOLD, PARTIAL] * 4, answers=[EXPECTED] * 8, url=URL), [1.0, 0.18] * 4)
-        finally:
-            succ_reward.BATCH_SIZE = old
+    def test_large_batches_are_split_by_count_and_by_bytes(self):
+        self.assertEqual(succ_reward.score([GOLD, PARTIAL] * 4, answers=[EXPECTED] * 8, url=URL, max_items=3), [1.0, 0.18] * 4)
+        self.assertEqual(succ_reward.score([GOLD, PARTIAL] * 4, answers=[EXPECTED] * 8, url=URL, max_bytes=500), [1.0, 0.18] * 4)
 
     def test_an_unknown_id_is_an_error_naming_it(self):
         with self.assertRaises(succ_reward.SuccRewardError) as caught:
@@ -78,7 +77,7 @@ class Score(unittest.TestCase):
 
     def test_an_unreachable_server_is_an_error(self):
         with self.assertRaises(succ_reward.SuccRewardError) as caught:
-            succ_reward._post("http://127.0.0.1:9/score", {"items": []}, None, 2.0, attempts=1)
+            succ_reward.score(["x"], answers=[EXPECTED], url="http://127.0.0.1:9", timeout=1.0)
         self.assertIn("cannot reach succ serve", str(caught.exception))
 
     def test_arguments_are_checked_before_sending(self):
@@ -92,7 +91,7 @@ class Verl(unittest.TestCase):
     def test_compute_score_with_the_ground_truth(self):
         task = TASKS[0]
         extra = {"id": task["id"], "seed": task["seed"], "set": task["set"], "split": "test", "index": 0}
-        self.assertEqual(succ_reward.compute_score("succession-fr", task["gold"], json.dumps(task["answer"]), extra, url=URL), 1.0)
+        self.assertEqual(succ_reward.compute_score("succession-fr", task["gold"] + "<|im_end|>", json.dumps(task["answer"]), extra, url=URL), 1.0)
         self.assertLess(succ_reward.compute_score("succession-fr", task["wrong"], json.dumps(task["answer"]), extra, url=URL), 1.0)
 
     def test_compute_score_from_extra_info_alone(self):
@@ -119,14 +118,29 @@ class Verl(unittest.TestCase):
         self.assertEqual(succ_reward.compute_score("succession-fr", task["gold"], "", extra, url=URL), 1.0)
         self.assertLess(succ_reward.compute_score("succession-fr", task["gold"], "", {**extra, "options": None}, url=URL), 1.0)
 
+    def test_a_row_of_ids_is_sent_to_the_server_with_its_options(self):
+        task = TASKS[0]
+        extra = {"id": task["id"], "seed": task["seed"], "set": task["set"]}
+        self.assertEqual(succ_reward.compute_score("succession-fr", task["gold"] + "</s>", "", extra, url=URL), 1.0)
+        self.assertEqual(succ_reward.compute_score("succession-fr", task["gold"] + "</s>", "", extra, url=URL, strict_end=True), 0.0)
+
     def test_a_row_without_gold_nor_task(self):
         with self.assertRaises(succ_reward.SuccRewardError):
             succ_reward.compute_score("succession-fr", GOLD, "", {}, url=URL)
 
 
+class OpenRlhf(unittest.TestCase):
+    def test_labels_that_are_task_ids_go_to_the_server(self):
+        task = next(t for t in TASKS if t["set"] == "mix")
+        reward = succ_reward.make_openrlhf_reward(url=URL, seed=task["seed"])
+        out = reward(["P" + task["gold"] + "<|im_end|>"], ["P"], [task["id"]])
+        self.assertEqual(out["rewards"], [1.0])
+        self.assertEqual(out["extra_logs"], {"succ_all_right": [1.0], "succ_well_formed": [1.0]})
+
+
 class Trl(unittest.TestCase):
     def test_standard_completions_with_the_answer_column(self):
-        reward = succ_reward.make_trl_reward(URL)
+        reward = succ_reward.make_trl_reward(url=URL)
         self.assertEqual(reward.__name__, "succ_reward")
         out = reward(prompts=["p", "q"], completions=[GOLD, PARTIAL], completion_ids=[[1], [2]], answer=[json.dumps(EXPECTED)] * 2, trainer_state=None, log_extra=None, log_metric=None)
         self.assertEqual(out, [1.0, 0.18])
@@ -134,14 +148,14 @@ class Trl(unittest.TestCase):
     def test_conversational_completions_with_id_and_seed_columns(self):
         tasks = TASKS[:3]
         completions = [[{"role": "assistant", "content": t["gold"]}] for t in tasks]
-        out = succ_reward.make_trl_reward(URL)(
+        out = succ_reward.make_trl_reward(url=URL)(
             prompts=[[{"role": "user", "content": "…"}]] * 3, completions=completions, id=[t["id"] for t in tasks], seed=[t["seed"] for t in tasks], set=[t["set"] for t in tasks]
         )
         self.assertEqual(out, [1.0, 1.0, 1.0])
 
     def test_an_options_column(self):
         tasks = FICTIONAL
-        out = succ_reward.make_trl_reward(URL)(
+        out = succ_reward.make_trl_reward(url=URL)(
             completions=[t["gold"] for t in tasks], id=[t["id"] for t in tasks], seed=[t["seed"] for t in tasks], set=[t["set"] for t in tasks], options=['{"fictionalLaw":true}'] * len(tasks)
         )
         self.assertEqual(out, [1.0] * len(tasks))
@@ -152,7 +166,7 @@ class Trl(unittest.TestCase):
 
     def test_a_dataset_without_answer_nor_id(self):
         with self.assertRaises(succ_reward.SuccRewardError):
-            succ_reward.make_trl_reward(URL)(completions=[GOLD], level=[1])
+            succ_reward.make_trl_reward(url=URL)(completions=[GOLD], level=[1])
 
 
 if __name__ == "__main__":

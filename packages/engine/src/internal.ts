@@ -1,0 +1,15 @@
+/**
+ * @succ/engine/internal: the pieces of the computation that this project's own packages reuse
+ * (the generator draws amounts with the scale walk and the net estate; a rule family's module
+ * computes with the exact arithmetic). Not a stable interface: it follows the engine's
+ * structure and may change in any minor version. Consumers use the index (`@succ/engine`).
+ */
+export { add, euro, fraction, integer, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
+export { CGI_ACTS, REPLAY_FROM, checkDossier, checkedLaw, donees790G, housingDonees, netEstateOf } from "./check.js";
+export { lawAt } from "./law-of-day.js";
+export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";
+export { grossEstateOf, type GrossEstate, type MainResidenceDetail } from "./assets.js";
+export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
+export { applies, collector, switchOn, line as sheetLine, agree, pct } from "./family.js";
+export { switchesOf, familyOf } from "./rules.js";
+export { formatAmount } from "./dossier.js";
