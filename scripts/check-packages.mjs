@@ -6,9 +6,9 @@
 // must carry no `workspace:`/`catalog:` range and ship a README.
 //
 // Usage: node scripts/check-packages.mjs [@succ/name ...]   (all public packages by default)
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,6 +19,18 @@ function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
   if (result.error) throw result.error;
   return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}`.trim() };
+}
+
+/** `run`, without blocking: the packages are checked a few at a time. */
+function runAsync(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (output += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, output: output.trim() }));
+  });
 }
 
 function publicPackages() {
@@ -47,19 +59,19 @@ function manifestProblems(tarball) {
   return problems;
 }
 
-function checkPackage({ dir, manifest }, packDir) {
+async function checkPackage({ dir, manifest }, packDir) {
   const label = `${manifest.name}@${manifest.version}`;
   const failures = [];
-  const pack = run("pnpm", ["pack", "--pack-destination", packDir], dir);
+  const pack = await runAsync("pnpm", ["pack", "--pack-destination", packDir], dir);
   const tarballs = readdirSync(packDir).filter((f) => f.endsWith(".tgz"));
   if (pack.code !== 0 || tarballs.length !== 1) {
     return { label, failures: [`pnpm pack failed (exit ${pack.code}):\n${pack.output}`] };
   }
   const tarball = join(packDir, tarballs[0]);
   for (const problem of manifestProblems(tarball)) failures.push(`manifest: ${problem}`);
-  const publint = run(bin("publint"), ["run", "--strict", tarball], root);
+  const publint = await runAsync(bin("publint"), ["run", "--strict", tarball], root);
   if (publint.code !== 0) failures.push(`publint --strict (exit ${publint.code}):\n${publint.output}`);
-  const attw = run(bin("attw"), [tarball, "--profile", "esm-only", "--no-color", "--no-emoji"], root);
+  const attw = await runAsync(bin("attw"), [tarball, "--profile", "esm-only", "--no-color", "--no-emoji"], root);
   if (attw.code !== 0) failures.push(`attw --profile esm-only (exit ${attw.code}):\n${attw.output}`);
   return { label, failures };
 }
@@ -71,20 +83,28 @@ if (packages.length === 0) {
   process.exit(2);
 }
 
-let failed = 0;
-for (const pkg of packages) {
-  const packDir = mkdtempSync(join(tmpdir(), "succ-check-"));
-  try {
-    const { label, failures } = checkPackage(pkg, packDir);
-    if (failures.length === 0) {
-      console.error(`ok   ${label}: publint --strict clean, attw (esm-only) clean, real ranges, README`);
-    } else {
-      failed += 1;
-      console.error(`FAIL ${label}`);
-      for (const failure of failures) console.error(`  ${failure.replaceAll("\n", "\n    ")}`);
+// One package a core at a time (attw loads TypeScript: seconds each); the report in name order.
+const checked = [];
+const queue = [...packages];
+const worker = async () => {
+  for (let pkg = queue.shift(); pkg !== undefined; pkg = queue.shift()) {
+    const packDir = mkdtempSync(join(tmpdir(), "succ-check-"));
+    try {
+      checked[packages.indexOf(pkg)] = await checkPackage(pkg, packDir);
+    } finally {
+      rmSync(packDir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(packDir, { recursive: true, force: true });
+  }
+};
+await Promise.all(Array.from({ length: Math.min(availableParallelism(), packages.length) }, worker));
+let failed = 0;
+for (const { label, failures } of checked) {
+  if (failures.length === 0) {
+    console.error(`ok   ${label}: publint --strict clean, attw (esm-only) clean, real ranges, README`);
+  } else {
+    failed += 1;
+    console.error(`FAIL ${label}`);
+    for (const failure of failures) console.error(`  ${failure.replaceAll("\n", "\n    ")}`);
   }
 }
 console.error(`check-packages: ${packages.length - failed} of ${packages.length} packages ready to publish`);

@@ -107,7 +107,7 @@ describe("succ compute --explain", () => {
     const r = succ([file("estate.json", estate), "--explain"]);
     expect(r.code).toBe(0);
     const t = r.stdout;
-    expect(t).toMatch(/^FEUILLE DE CALCUL — Succession d'Odette Lambert, décédé\(e\) le 10\/01\/2026/);
+    expect(t).toMatch(/^FEUILLE DE CALCUL — Succession d'Odette Lambert, décès le 10\/01\/2026\n/);
     expect(t).toMatch(/Actif brut \.+ 151 500 €/);
     expect(t).toMatch(/Frais funéraires 5 000 €, déduits dans la limite de 1 500 € \(art\. 775\) \.+ − 1 500 €/);
     expect(t).toMatch(/Actif net \.+ 150 000 €/);

@@ -10,6 +10,10 @@
  * checked (a session may show an error). A `bash`/`sh`/`shell` block runs as one script and must
  * exit 0.
  *
+ * The blocks of docs/serve-and-train.md marked `<!-- doc-test: NAME -->` (the trainers' set-ups)
+ * are run by the Python package's own docs test, with the trainers' stand-ins; here, only that
+ * this test exists and reads that mark.
+ *
  * Commands run in a scratch folder that holds the repository's `examples/`, where `pnpm succ`
  * and `succ` are the built CLI (what `pnpm succ` runs at the root of a clone, and what
  * `npm install -g @succ/cli` installs), with the servers the docs talk to started on 127.0.0.1:
@@ -40,7 +44,12 @@ interface Block {
   line: number;
   lang: string;
   text: string;
+  /** A block marked `<!-- doc-test: NAME -->` just before its fence: the Python package's own docs test runs it. */
+  pythonDocTest: string | null;
 }
+
+/** The test that runs the blocks marked `<!-- doc-test: NAME -->` (with the trainers' stand-ins). */
+const PYTHON_DOCS_TEST = "integrations/python/test/docs.test.ts";
 
 function blocks(file: string): Block[] {
   const out: Block[] = [];
@@ -52,7 +61,8 @@ function blocks(file: string): Block[] {
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i]!.startsWith("```"); i++) body.push(lines[i]!);
     const lang = open[1] ?? "";
-    if (["bash", "sh", "shell", "console"].includes(lang)) out.push({ file, line: start + 1, lang, text: body.join("\n") });
+    const marked = start > 0 ? /^<!-- doc-test: ([\w-]+) -->$/.exec(lines[start - 1]!) : null;
+    if (["bash", "sh", "shell", "console"].includes(lang)) out.push({ file, line: start + 1, lang, text: body.join("\n"), pythonDocTest: marked?.[1] ?? null });
   }
   return out;
 }
@@ -161,6 +171,14 @@ describe("the shell examples of the README and docs/", () => {
 
   for (const block of all) {
     const where = `${block.file}:${block.line}`;
+    if (block.pythonDocTest !== null) {
+      it(`${where} is run by ${PYTHON_DOCS_TEST} (doc-test: ${block.pythonDocTest})`, () => {
+        const test = readFileSync(join(ROOT, PYTHON_DOCS_TEST), "utf8");
+        expect(test).toContain("<!-- doc-test: ([\\w-]+) -->");
+        expect(test).toContain(`"${block.pythonDocTest}"`);
+      });
+      continue;
+    }
     if (NOT_RUN.test(block.text)) {
       it(`${where} says why it is not run: ${block.text.split("\n")[0]!.replace(/^(\$ )?# /, "")}`, () => {
         expect(block.text.split("\n")[0]).toMatch(/: \S.{8,}/);

@@ -289,6 +289,24 @@ describe("succ eval: rollouts, no key", () => {
   });
 });
 
+describe("succ eval: end-of-sequence tokens", () => {
+  it("scores a reply ending in <|im_end|> 1.0 by default, and 0 with --strict-end (said in the summary)", async () => {
+    const server = await startFakeServer((req) => ({ kind: "reply", content: `${gold(tasks[indexOf(req)]!)}<|im_end|>` }));
+    try {
+      const plain = join(tempDir(), "eos");
+      expect((await runCli(["eval", "--base-url", server.url, "-m", MODEL, "-n", "2", "-o", plain], env())).code).toBe(0);
+      expect(readResults(plain).map((l) => l.score)).toEqual([1, 1]);
+      expect(readSummary(plain)).not.toHaveProperty("strict_end");
+      const strict = join(tempDir(), "eos-strict");
+      expect((await runCli(["eval", "--base-url", server.url, "-m", MODEL, "-n", "2", "--strict-end", "-o", strict], env())).code).toBe(0);
+      expect(readResults(strict).map((l) => [l.score, l.reason])).toEqual([[0, "text_after_block"], [0, "text_after_block"]]);
+      expect(readSummary(strict)).toMatchObject({ strict_end: true });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("succ eval: Ctrl-C", () => {
   it("first SIGINT: no new request, the ones in flight finish and are kept, summary written, exit 130", async () => {
     const server = await startFakeServer((req) => ({ kind: "hold", then: { kind: "reply", content: gold(tasks[indexOf(req)]!) } }));
@@ -351,7 +369,7 @@ describe("succ eval: bad options fail before any model request (exit 2)", () => 
     ["-c 0", (u, d) => ["--base-url", u, "--model", MODEL, "-c", "0", "--out", d], /-c: expected a whole number from 1/],
     ["-r 0", (u, d) => ["--base-url", u, "--model", MODEL, "-r", "0", "--out", d], /-r: expected a whole number from 1/],
     ["--timeout 0", (u, d) => ["--base-url", u, "--model", MODEL, "--timeout", "0", "--out", d], /--timeout: expected a number above 0/],
-    ["--level 7", (u, d) => ["--base-url", u, "--model", MODEL, "--level", "7", "--out", d], /--level/],
+    ["--level 8", (u, d) => ["--base-url", u, "--model", MODEL, "--level", "8", "--out", d], /--level/],
     ["no --out", (u) => ["--base-url", u, "--model", MODEL], /--out DIR is required/],
     ["an unknown option", (u, d) => ["--base-url", u, "--model", MODEL, "--bogus", "--out", d], /bogus/],
     ["--api-key-env naming an unset variable", (u, d) => ["--base-url", u, "--model", MODEL, "--api-key-env", "SUCC_NOT_SET_ANYWHERE", "--out", d], /SUCC_NOT_SET_ANYWHERE/],

@@ -89,7 +89,7 @@ describe("succ export --format sft", () => {
 
   it("finds the artefacts in the raw sheet that it finds nowhere in the worked solutions", () => {
     const task = generateTask(0, 1);
-    const sheet = explain(compute(readDossier(task.info.dossier), { law: lawSourceOf(task.info) }));
+    const sheet = explain(compute(readDossier(task.info.dossier), { source: lawSourceOf(task.info) }));
     expect(artefacts(sheet).length).toBeGreaterThan(10);
   });
 

@@ -30,7 +30,7 @@ describe("succ fingerprint", () => {
   });
 
   it("refuses bad options with exit code 2, and has --help", () => {
-    for (const args of [["--level", "7"], ["-n", "-1"], ["--seed", "abc"], ["--offset", "3"], ["--min-rules", "x"]]) {
+    for (const args of [["--level", "8"], ["-n", "-1"], ["--seed", "abc"], ["--offset", "3"], ["--min-rules", "x"]]) {
       const r = succ(["fingerprint", ...args]);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toMatch(/^succ fingerprint: /);

@@ -98,7 +98,7 @@ describe("succ generate", () => {
 
   it("gives a clear error and exit code 2 for bad options", () => {
     const cases: [string[], RegExp][] = [
-      [["--level", "7"], /--level: expected a whole number from 0 to 6, got 7/],
+      [["--level", "8"], /--level: expected a whole number from 0 to 7, got 8/],
       [["--min-rules", "-1"], /--min-rules: expected a whole number from 0 to 30, got -1/],
       [["-n", "-1"], /-n: expected a whole number from 0 to \d+, got -1/],
       [["--seed", "abc"], /--seed: expected a whole number, got "abc"/],

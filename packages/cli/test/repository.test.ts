@@ -72,6 +72,25 @@ const CGI_ANSWER: Answer = {
   total_droits: 26781,
 };
 
+// Computed mode (docs/dossier.md, its two examples), deaths of 2026 under cgi.
+// Spouse and three children, one of a first union, community of acquests: common mass
+// 800,000 + 100,000 − 50,000 = 850,000, the estate's half 425,000; estate 400,000 + 50,000 +
+// 200,000 own − 25,000 − 1,500 = 623,500. A child not common: the spouse's quarter only,
+// 155,875 (art. 757); the three children 155,875 each (art. 735): 55,875 taxable,
+// 1,380.75 + 0.2 × 39,943 = 9,369.35 → 9,369.
+const SPOUSE_STEPCHILD_ANSWER: Answer = {
+  beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 55875, droits: 9369 }, B3: { part_taxable: 55875, droits: 9369 }, B4: { part_taxable: 55875, droits: 9369 } },
+  total_droits: 28107,
+};
+// Spouse, both parents, a sister, no child; a legacy of 9/10 to a nephew. N = 600,000; the
+// disposable share ¾ (art. 914-1) = 450,000: the 540,000 legacy is reduced to it (art. 926).
+// E = 150,000: the spouse min(300,000, 150,000) = 150,000 (art. 757-1, 758-5), the parents 0.
+// The nephew: 450,000 − 7,967 = 442,033 at 55 % = 243,118.15 → 243,118.
+const PARENTS_REDUCED_ANSWER: Answer = {
+  beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 0, droits: 0 }, B3: { part_taxable: 0, droits: 0 }, B4: { part_taxable: 0, droits: 0 }, B5: { part_taxable: 442033, droits: 243118 } },
+  total_droits: 243118,
+};
+
 /** The ```json blocks of a Markdown file, parsed. */
 function jsonBlocks(markdown: string): unknown[] {
   return [...markdown.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
@@ -98,9 +117,21 @@ describe("examples/", () => {
     expect(answerOf(d)).toEqual(CGI_ANSWER);
   });
 
+  it("estate-computed-spouse-stepchild.json: computed mode, a spouse with common and non-common children, computed by hand", () => {
+    const d = json("examples/estate-computed-spouse-stepchild.json");
+    expect(d.family.children.some((c: any) => c.common === false)).toBe(true);
+    expect(answerOf(d)).toEqual(SPOUSE_STEPCHILD_ANSWER);
+  });
+
+  it("estate-computed-parents-will-reduced.json: computed mode, parents and a sister with a will reduced to the disposable share, computed by hand", () => {
+    const d = json("examples/estate-computed-parents-will-reduced.json");
+    expect(d.family.father.id).toBeDefined();
+    expect(answerOf(d)).toEqual(PARENTS_REDUCED_ANSWER);
+  });
+
   it("the CLI computes them to the same answers", () => {
     const bin = join(ROOT, "packages/cli/dist/bin.js");
-    for (const [file, answer] of [["examples/estate-recall-representation.json", ESTATE_ANSWER], ["examples/gift-usufruct-cash.json", GIFT_ANSWER], ["examples/estate-cgi-life-insurance.json", CGI_ANSWER]] as const) {
+    for (const [file, answer] of [["examples/estate-recall-representation.json", ESTATE_ANSWER], ["examples/gift-usufruct-cash.json", GIFT_ANSWER], ["examples/estate-cgi-life-insurance.json", CGI_ANSWER], ["examples/estate-computed-spouse-stepchild.json", SPOUSE_STEPCHILD_ANSWER], ["examples/estate-computed-parents-will-reduced.json", PARENTS_REDUCED_ANSWER]] as const) {
       const r = spawnSync(process.execPath, [bin, "compute", join(ROOT, file)], { encoding: "utf8" });
       expect(r.status, file).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual(answer);
@@ -129,7 +160,10 @@ describe("docs/dossier.md", () => {
   it("every answer shown is one of the examples'", () => {
     const answers = blocks.filter((b) => "beneficiaires" in b);
     expect(answers.length).toBeGreaterThanOrEqual(3);
-    for (const a of answers) expect([ESTATE_ANSWER, GIFT_ANSWER, CGI_ANSWER]).toContainEqual(a);
+    for (const a of answers) expect([ESTATE_ANSWER, GIFT_ANSWER, CGI_ANSWER, SPOUSE_STEPCHILD_ANSWER, PARENTS_REDUCED_ANSWER]).toContainEqual(a);
+    // The computed-mode examples' answers follow their worked computations.
+    expect(blocks).toContainEqual(SPOUSE_STEPCHILD_ANSWER);
+    expect(blocks).toContainEqual(PARENTS_REDUCED_ANSWER);
   });
 
   it("every field it documents is accepted by the engine, in the object it is documented for", () => {

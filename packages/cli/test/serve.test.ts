@@ -52,7 +52,7 @@ describe("succ serve: options", () => {
   it.each([
     [["--port", "70000"], "succ serve: --port: expected a whole number from 0 to 65535, got 70000\n"],
     [["--workers", "0"], /^succ serve: --workers: expected a whole number from 1 to \d+, got 0\n$/],
-    [["--level", "7"], "succ serve: --level: expected a whole number from 0 to 6, got 7\n"],
+    [["--level", "8"], "succ serve: --level: expected a whole number from 0 to 7, got 8\n"],
     [["--token-env", "SUCC_TEST_UNSET_TOKEN"], "succ serve: --token-env SUCC_TEST_UNSET_TOKEN: the variable is not set or empty\n"],
     [["--token-env", "not a name"], 'succ serve: --token-env: expected the name of an environment variable, got "not a name"\n'],
     [["--bogus"], "succ serve: Unknown option '--bogus'\n"],

@@ -71,7 +71,7 @@ describe("succ stats", () => {
   });
 
   it("refuses bad options with exit code 2, and has --help", () => {
-    for (const args of [["--level", "7"], ["-n", "-1"], ["--seed", "abc"]]) {
+    for (const args of [["--level", "8"], ["-n", "-1"], ["--seed", "abc"]]) {
       const r = succ(args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toMatch(/^succ stats: /);

@@ -49,7 +49,7 @@ describe("succ validate", () => {
   });
 
   it("refuses bad options with a clear error", () => {
-    expect(succ(["validate", "--level", "7"]).stderr).toMatch(/--level: expected a whole number from 0 to 6, got 7/);
+    expect(succ(["validate", "--level", "8"]).stderr).toMatch(/--level: expected a whole number from 0 to 7, got 8/);
     expect(succ(["validate", "-n", "abc"]).stderr).toMatch(/-n: expected a whole number, got "abc"/);
     const both = succ(["validate", "--tasks", "x.jsonl", "-n", "3"]);
     expect(both.code).toBe(2);

@@ -1,5 +1,5 @@
 import Fraction from "fraction.js";
-import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship } from "@succ/rules";
+import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship, type Sex } from "@succ/rules";
 import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, integer, ONE, positive, ratio, ZERO } from "./exact.js";
@@ -20,7 +20,7 @@ export type RuleSet = (typeof RULE_SETS)[number];
 export type AmountInput = number | string;
 
 /** The person's sex, optional: only for the agreement of French words in the calculation sheet. */
-export type Sex = "F" | "M";
+export type { Sex };
 
 export interface BeneficiaryInput {
   id: string;

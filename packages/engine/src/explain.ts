@@ -1,5 +1,5 @@
 import type Fraction from "fraction.js";
-import { LAW_SERIES, RELATIONSHIP_FR } from "@succ/rules";
+import { LAW_SERIES, relationshipFr } from "@succ/rules";
 import { formatDateFr } from "./dates.js";
 import type { Sex } from "./dossier.js";
 import { deName, euros, exactEuros } from "./french.js";
@@ -28,7 +28,7 @@ const A = LAW_SERIES;
 function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | null): string[] {
   const law = res.law;
   const out: string[] = [];
-  out.push(`${r.id} — ${r.name} (${RELATIONSHIP_FR[r.relationship]})`);
+  out.push(`${r.id} — ${r.name} (${relationshipFr(r.relationship, sex)})`);
   out.push("  Valeur reçue :");
   if (r.parts.length === 0) out.push(line("rien", euros(0), 4));
   for (const p of r.parts) {
@@ -45,7 +45,8 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
     else label = `${p.label} : ${euros(p.base)} × ${p.fraction.toFraction()}`;
     if (p.kind === "residueUsufruct" || p.kind === "usufruct") label += ` × ${pct(p.barePercent)} (usufruit, ${agree(sex, "usufruitier", "usufruitière", "usufruitier")} de ${p.usufructuaryAge} ans, art. 669)`;
     else if (p.barePercent !== 100) {
-      const who = res.kind === "gift" ? agree(res.dossier.person.sex, "donateur usufruitier", "donatrice usufruitière", "donateur usufruitier") : "conjoint usufruitier";
+      const spouse = res.kind === "estate" && res.estate.usufruct ? (res.dossier.beneficiaries.find((b) => b.id === res.estate.usufruct!.beneficiary)?.sex ?? null) : null;
+      const who = res.kind === "gift" ? agree(res.dossier.person.sex, "donateur usufruitier", "donatrice usufruitière", "donateur usufruitier") : agree(spouse, "conjoint usufruitier", "conjointe usufruitière", "conjoint usufruitier");
       label += ` × ${pct(p.barePercent)} (nue-propriété, ${who} de ${p.usufructuaryAge} ans, art. 669)`;
     }
     out.push(line(label, euros(p.amount), 4));
@@ -54,7 +55,7 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
   if (r.lifeInsurance) out.push(...lifeInsuranceLines(res, r, sex));
   if (r.exemption) {
     const e = r.exemption;
-    const why = res.families.map((f) => f.exemptionWhy?.(e, sex, law, res.kind === "estate" ? res.estate.assets : null) ?? null).find((w) => w !== null) ?? "";
+    const why = res.families.map((f) => f.exemptionWhy?.(e, sex, law, res.kind === "estate" ? res.estate.assets : null, r.relationship) ?? null).find((w) => w !== null) ?? "";
     out.push(`  ${agree(sex, "Exonéré", "Exonérée", "Exonéré")} (art. ${r.exemption.article}, ${why}) : part taxable 0 €, droits 0 €.`);
     return out;
   }
@@ -69,12 +70,18 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
   if (r.scale && r.taxable > 0) {
     const s = A.scales[r.scale];
     out.push(`  ${s.label[0]!.toUpperCase()}${s.label.slice(1)} (art. ${s.reference.article})${r.scaleStart.gt(0) ? `, à partir de T = ${exactEuros(r.scaleStart)}` : ""} :`);
+    const flat = r.bands.length === 1 && r.bands[0]!.from === 0 && r.bands[0]!.to === null;
     for (const b of r.bands) {
+      if (flat) {
+        // A scale of one rate from the first euro: no band to speak of.
+        out.push(line(`taux unique de ${pct(b.ratePercent)} : ${euros(b.base)} × ${pct(b.ratePercent)}`, euros(b.tax), 4));
+        continue;
+      }
       const band = b.to === null ? `tranche au-delà de ${euros(b.from)}` : `tranche de ${euros(b.from)} à ${euros(b.to)}`;
       const slice = sliceText(b.sliceFrom, b.sliceTo, b.from, b.to);
       out.push(line(`${band} à ${pct(b.ratePercent)}${slice} : ${euros(b.base)} × ${pct(b.ratePercent)}`, euros(b.tax), 4));
     }
-    out.push(line("Droits exacts (somme des tranches, sans arrondi par tranche)", exactEuros(r.taxExact)));
+    out.push(line(flat ? "Droits exacts" : "Droits exacts (somme des tranches, sans arrondi par tranche)", exactEuros(r.taxExact)));
   }
   out.push(line("Droits arrondis à l'euro", euros(r.tax)));
   return out;
@@ -83,7 +90,7 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
 /** The life-insurance part of a beneficiary: art. 990 I (a levy of its own) and art. 757 B (added to what it receives). */
 function lifeInsuranceLines(res: ComputeResult, r: BeneficiaryResult, sex: Sex | null): string[] {
   const li = r.lifeInsurance!;
-  return [...levyLines(li, sex, res.law), ...(li.premiums757B.gt(0) ? premiumLines(li, res.law) : [])];
+  return [...levyLines(li, sex, r.relationship, res.law), ...(li.premiums757B.gt(0) ? premiumLines(li, res.law) : [])];
 }
 
 /** ", de 86 000 € à 220 493 €" when the slice taxed is not the whole band (lower bands already used, or the top of the share). */
@@ -128,7 +135,7 @@ export function explain(res: ComputeResult): string {
   const ps = d.person.sex;
   const out: string[] = [];
   if (res.kind === "estate") {
-    out.push(`FEUILLE DE CALCUL — Succession ${deName(d.person.name)}, ${agree(ps, "décédé", "décédée", "décédé(e)")} le ${formatDateFr(d.date)}`);
+    out.push(`FEUILLE DE CALCUL — Succession ${deName(d.person.name)}, ${agree(ps, "décédé", "décédée", "décès")} le ${formatDateFr(d.date)}`);
   } else {
     out.push(`FEUILLE DE CALCUL — Donation ${deName(d.person.name)}, acte du ${formatDateFr(d.date)} (${agree(ps, "donateur âgé", "donatrice âgée", "donateur âgé")} de ${res.donorAge} ans)`);
   }
@@ -150,11 +157,12 @@ export function explain(res: ComputeResult): string {
     if (g.furniture) out.push(furnitureLine(g.furniture));
     out.push(line("Actif brut", exactEuros(e.assets)));
     for (const x of res.dossier.debts) out.push(line(x.label, `− ${euros(x.value)}`, 4));
-    out.push(line("Passif", `− ${euros(e.debts)}`));
+    // A section with nothing in it gets no line.
+    if (res.dossier.debts.length > 0) out.push(line("Passif", `− ${euros(e.debts)}`));
     out.push(funeralLine(e, res.dossier.funeralCosts, res.law));
     out.push(line("Actif net", res.devolution === undefined ? euros(e.netEstate) : exactEuros(e.netEstate)));
     if (res.devolution === undefined) {
-      out.push(line("Legs particuliers", `− ${euros(e.bequests)}`));
+      if (e.bequests.gt(0)) out.push(line("Legs particuliers", `− ${euros(e.bequests)}`));
       out.push(line("Reliquat", euros(e.residue)));
     }
     if (e.usufruct) {
@@ -174,7 +182,8 @@ export function explain(res: ComputeResult): string {
   } else {
     out.push("1. Biens donnés");
     for (const g of res.dossier.gifts) {
-      const flags = [g.cash ? "somme d'argent" : null, g.reservedUsufruct ? "réserve d'usufruit" : null].filter(Boolean).join(", ");
+      // What the label already says is not said again in brackets (« Somme d'argent »).
+      const flags = [g.cash ? "somme d'argent" : null, g.reservedUsufruct ? "réserve d'usufruit" : null].filter((f): f is string => f !== null && !g.label.toLowerCase().includes(f)).join(", ");
       out.push(line(`${g.label}${flags ? ` (${flags})` : ""}`, euros(g.value)));
     }
     out.push("");

@@ -1,5 +1,5 @@
 import type Fraction from "fraction.js";
-import type { Law, LawSource } from "@succ/rules";
+import type { Law, LawSource, Relationship } from "@succ/rules";
 import type { Beneficiary, Dossier, PriorGift, RuleSet } from "./dossier.js";
 import type { DossierIssue } from "./errors.js";
 import type { Devolution } from "./civil/devolution.js";
@@ -121,7 +121,7 @@ export interface RuleFamily {
   /** Step "exemption": why a beneficiary owes nothing, or null (the first family that says so wins). */
   exemption?(c: Context, b: Beneficiary, estate: { smallEstate: string | null } | null): Exemption | null;
   /** The sheet's words for an exemption this family gave (null for another family's). */
-  exemptionWhy?(e: Exemption, sex: "F" | "M" | null, law: Law, grossAssets: Fraction | null): string | null;
+  exemptionWhy?(e: Exemption, sex: "F" | "M" | null, law: Law, grossAssets: Fraction | null, relationship: Relationship): string | null;
   /** Step "allowances": the allowances it grants a beneficiary, given those of the families before it. */
   allowances?(c: Context, b: Beneficiary, before: readonly AllowanceItem[]): AllowanceItem[];
 }
@@ -158,7 +158,11 @@ export function line(label: string, value: string, indent = 2): string {
   return `${left}${".".repeat(dots)} ${value}`;
 }
 
-/** The masculine or feminine form; both ("décédé(e)") when the sex is not known. */
+/**
+ * The masculine or feminine form by the person's sex, and `both` when the sex is not known: a
+ * neutral wording (« décès le »), or the generic masculine of legal French (« le donateur »),
+ * never a form with « (e) ».
+ */
 export function agree(sex: "F" | "M" | null, m: string, f: string, both: string): string {
   return sex === "F" ? f : sex === "M" ? m : both;
 }

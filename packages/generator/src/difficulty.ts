@@ -1,5 +1,6 @@
 import { ageOn, compute, formatDate, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
+import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
 
 /**
@@ -22,6 +23,8 @@ export interface Difficulty {
     beneficiaries: number;
   };
   presentation: Presentation;
+  /** Level 7: the common civil mistakes whose feature the task holds, each of which changes its answer (level7/mistakes.ts). */
+  civilMistakes?: CivilMistake[];
 }
 
 /**
@@ -85,9 +88,9 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
   }
 }
 
-/** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], law: source })`). */
+/** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], source })`). */
 export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[], source: LawSource = DATED_LAW): Rule[] {
-  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule], law: source }).answer, r.answer));
+  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule], source }).answer, r.answer));
 }
 
 /**
@@ -118,7 +121,7 @@ export function difficultyOf(
 
 /** Whether ignoring `rule` changes the answer (counterfactual through the engine, under the law of `source`). */
 export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source: LawSource = DATED_LAW): boolean {
-  return !sameAnswer(compute(dossier, { ignore: [rule], law: source }).answer, answer);
+  return !sameAnswer(compute(dossier, { ignore: [rule], source }).answer, answer);
 }
 
 /**

@@ -81,7 +81,7 @@ describe("a fictional law (acts of 2026 moved)", () => {
     }
     // cents is in 1/10,000 €: half up to the euro.
     const tax = Math.floor((cents + 5_000) / 10_000);
-    expect(answerOf(d, { law: constantLaw(law) }).beneficiaires.C).toEqual({ part_taxable: taxable, droits: tax });
+    expect(answerOf(d, { source: constantLaw(law) }).beneficiaires.C).toEqual({ part_taxable: taxable, droits: tax });
     expect(answerOf(d).beneficiaires.C).not.toEqual({ part_taxable: taxable, droits: tax });
   });
 });

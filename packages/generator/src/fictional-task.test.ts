@@ -49,7 +49,7 @@ describe("--fictional-law tasks", () => {
   it("compute the gold with the task's own law, stated in the prompt, which the real law gets wrong", () => {
     for (const t of ALL) {
       const d = readDossier(t.info.dossier);
-      expect(sameAnswer(compute(d, { law: lawSourceOf(t.info) }).answer, t.answer), t.id).toBe(true);
+      expect(sameAnswer(compute(d, { source: lawSourceOf(t.info) }).answer, t.answer), t.id).toBe(true);
     }
     const wrong = ALL.filter((t) => !sameAnswer(compute(readDossier(t.info.dossier)).answer, t.answer)).length;
     expect(wrong / ALL.length).toBeGreaterThan(0.95);

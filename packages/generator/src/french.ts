@@ -1,4 +1,4 @@
-import type { Relationship } from "@succ/rules";
+import { RELATIONSHIP_FR_BY_SEX, type Relationship } from "@succ/rules";
 import { formatDateFr, type CivilDate } from "@succ/engine";
 
 /**
@@ -19,32 +19,15 @@ export function shareFr(num: number, den: number): string {
   return num === den ? "totalité" : `${num}/${den}`;
 }
 
-/** Relationship of a beneficiary to the deceased or donor, gendered. */
-export function relationshipFr(rel: Relationship, female: boolean): string {
-  switch (rel) {
-    case "spouse":
-      return female ? "épouse (conjointe survivante)" : "époux (conjoint survivant)";
-    case "pacs":
-      return female ? "partenaire liée par un PACS" : "partenaire lié par un PACS";
-    case "child":
-      return female ? "fille" : "fils";
-    case "grandchild":
-      return female ? "petite-fille" : "petit-fils";
-    case "greatgrandchild":
-      return female ? "arrière-petite-fille" : "arrière-petit-fils";
-    case "sibling":
-      return female ? "sœur" : "frère";
-    case "nephew":
-      return female ? "nièce" : "neveu";
-    case "unrelated":
-      return female ? "amie, sans lien de parenté" : "ami, sans lien de parenté";
-    case "parent":
-      return female ? "mère" : "père";
-    case "ascendant":
-      return female ? "ascendante" : "ascendant";
-    case "collateral":
-      return female ? "parente collatérale" : "parent collatéral";
-  }
+/**
+ * Relationship of a beneficiary to the deceased or donor, gendered: @succ/rules' name of the
+ * relationship for the sex, the spouse called the survivor (« épouse (conjointe survivante) ») and
+ * a person without kinship a friend, as the prompts tell the family.
+ */
+export function promptRelationshipFr(rel: Relationship, female: boolean): string {
+  if (rel === "spouse") return `${RELATIONSHIP_FR_BY_SEX.spouse[female ? "F" : "M"]} (${female ? "conjointe survivante" : "conjoint survivant"})`;
+  if (rel === "unrelated") return female ? "amie, sans lien de parenté" : "ami, sans lien de parenté";
+  return RELATIONSHIP_FR_BY_SEX[rel][female ? "F" : "M"];
 }
 
 /** A French enumeration: `B1`, `B1 et B2`, `B1, B2 et B3`. */

@@ -39,7 +39,7 @@ export function usufructuaryAge(d: Draft): number | null {
  */
 export function computeUnder(dossier: Dossier, source: LawSource): ComputeResult | null {
   try {
-    return compute(dossier, { law: source });
+    return compute(dossier, { source });
   } catch (e) {
     if (isDossierError(e)) return null;
     throw e;
@@ -92,7 +92,7 @@ export function grownEstate(input: DossierInput, dossier: Dossier = readDossier(
 /** Rule (b), second half: the residue heirs' values do not move when the net estate grows by 10 %. */
 export function residueInsensitive(dossier: Dossier, input: DossierInput, answer: Answer, source: LawSource = DATED_LAW): boolean {
   if (dossier.kind !== "estate" || dossier.residue.length === 0) return false;
-  const grown = compute(readDossier(grownEstate(input, dossier, source)), { law: source }).answer;
+  const grown = compute(readDossier(grownEstate(input, dossier, source)), { source }).answer;
   return residueHeirs(dossier, source).every((id) => {
     const a = answer.beneficiaires[id]!;
     const b = grown.beneficiaires[id]!;

@@ -52,3 +52,5 @@ export {
   type StillRightKey,
 } from "./stats.js";
 export { MISTAKE_ROWS, type CgiStats, type MistakeCount, type MistakeKey } from "./cgi-stats.js";
+export { MISTAKES as CIVIL_MISTAKES, mistakesOf as civilMistakesOf, type CivilMistake, type MistakeSpec as CivilMistakeSpec } from "./level7/mistakes.js";
+export type { CivilStats } from "./level7/stats.js";

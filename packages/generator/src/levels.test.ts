@@ -77,17 +77,21 @@ describe("mix order and variants", () => {
 });
 
 describe("the specification of the levels", () => {
-  it("says once which levels take a fictional law: every level whose prompt states its law (not level 6)", () => {
+  it("says once which levels take a fictional law: every level whose prompt states its law (not levels 6 and 7)", () => {
     expect(LEVELS.filter((l) => takesFictionalLaw(l))).toEqual([1, 2, 3, 4, 5]);
     expect(takesFictionalLaw(0)).toBe(true);
     expect(fictionalLawLevels()).toBe("1 to 5");
     for (const l of LEVELS) expect(LEVEL_SPEC[l].noFictionalLaw === null, `level ${l}`).toBe(LEVEL_SPEC[l].presentation !== "none");
   });
 
-  it("gives each level's rule set, presentation and line: the seed's numbered rules at 1-4, the real law at 5-6", () => {
-    expect(LEVELS.map((l) => LEVEL_SPEC[l].ruleSet)).toEqual(["seed", "seed", "seed", "seed", "cgi", "cgi"]);
-    expect(LEVELS.map((l) => LEVEL_SPEC[l].presentation)).toEqual(["steps", "steps", "steps", "steps", "articles", "none"]);
-    expect(LEVELS.filter((l) => LEVEL_SPEC[l].difficultyInLine)).toEqual([5, 6]);
+  it("gives each level's rule set, presentation and line: the seed's numbered rules at 1-4, the real law at 5-7, the devolution computed at 7", () => {
+    expect(LEVELS.map((l) => LEVEL_SPEC[l].ruleSet)).toEqual(["seed", "seed", "seed", "seed", "cgi", "cgi", "cgi"]);
+    expect(LEVELS.map((l) => LEVEL_SPEC[l].presentation)).toEqual(["steps", "steps", "steps", "steps", "articles", "none", "none"]);
+    expect(LEVELS.filter((l) => LEVEL_SPEC[l].difficultyInLine)).toEqual([5, 6, 7]);
+    expect(LEVELS.filter((l) => LEVEL_SPEC[l].civil)).toEqual([7]);
+    // Computed mode: a level-7 dossier states the family and no residue.
+    expect(generateTask(1, 7, 7).info.dossier).toHaveProperty("family");
+    expect(generateTask(1, 7, 7).info.dossier).not.toHaveProperty("residue");
     for (const l of LEVELS) {
       expect(LEVEL_SPEC[l].level).toBe(l);
       expect(LEVEL_SPEC[l].variants.map(([v]) => v)).toEqual([...VARIANTS[l]]);

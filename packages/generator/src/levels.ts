@@ -3,20 +3,22 @@ import type { Rule, RuleSet } from "@succ/engine";
 /**
  * The levels of the task set and their variants: levels 1-4 of the seed ("Tasks and difficulty"),
  * whose prompts state simplified rules step by step; level 5, the real law as a notary's file
- * with the articles; level 6, the same kind of file and only "the law in force on the date".
+ * with the articles; level 6, the same kind of file and only "the law in force on the date";
+ * level 7, the notary's whole file from which the civil devolution is computed, and only "the law
+ * in force on the date".
  */
 
-export type Level = 1 | 2 | 3 | 4 | 5 | 6;
-export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5, 6];
+export type Level = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5, 6, 7];
 
 /** The levels of the seed's mix (`level` 0): the default set never holds levels 5 and 6. */
 export type MixLevel = 1 | 2 | 3 | 4;
 
-/** The levels whose dossiers are computed under the real law (`"law": "cgi"`). */
+/** The levels whose dossiers are the real law's notary files with a given devolution (`"law": "cgi"`, no `family`). */
 export type CgiLevel = 5 | 6;
 
 export function isCgiLevel(level: Level): level is CgiLevel {
-  return LEVEL_SPEC[level].ruleSet === "cgi";
+  return LEVEL_SPEC[level].ruleSet === "cgi" && !LEVEL_SPEC[level].civil;
 }
 
 /** The rules only the real law has, in the engine's order: what a model trained on levels 1-4 gets wrong. */
@@ -51,6 +53,9 @@ export const LEVEL_RULES = {
   // rules); each task needs some of them to change its answer (MIN_CGI_RULES in pipeline.ts).
   5: CGI_ONLY,
   6: CGI_ONLY,
+  // Level 7 is about the civil devolution: its common mistakes are the generator's
+  // counterfactuals (level7/mistakes.ts, MISTAKES), not rules the engine can switch off.
+  7: [],
 } as const satisfies Record<Level, readonly Rule[]>;
 
 /** A rule of level `L`. */
@@ -63,6 +68,7 @@ export const VARIANTS = {
   4: ["bare-ownership-gift", "spouse-usufruct-estate"],
   5: ["notary-estate", "notary-gift"],
   6: ["law-of-date-estate", "law-of-date-gift"],
+  7: ["spouse-descendants", "descendants-will", "spouse-no-descendants", "parents-siblings", "branches"],
 } as const satisfies Record<Level, readonly string[]>;
 
 export type Variant = (typeof VARIANTS)[Level][number];
@@ -82,6 +88,8 @@ export const VARIANT_WEIGHTS: { [L in Level]: readonly (readonly [(typeof VARIAN
   // Estates hold most of the real law's traps (life insurance, furniture, main residence, siblings).
   5: [["notary-estate", 2], ["notary-gift", 1]],
   6: [["law-of-date-estate", 2], ["law-of-date-gift", 1]],
+  // The spouse with descendants is the notary's most common file.
+  7: [["spouse-descendants", 3], ["descendants-will", 2], ["spouse-no-descendants", 2], ["parents-siblings", 2], ["branches", 1]],
 };
 
 /**
@@ -103,6 +111,8 @@ export interface LevelSpec<L extends Level = Level> {
   draws: string;
   /** The rule set of its dossiers (`"law"` of the dossier JSON). */
   ruleSet: RuleSet;
+  /** Computed mode: the dossier states the family, the marriage and the will, and the engine computes the devolution (level 7). */
+  civil: boolean;
   /** How its prompt presents the law (under the real law). */
   presentation: Exclude<Presentation, "fictional">;
   /**
@@ -124,8 +134,8 @@ export interface LevelSpec<L extends Level = Level> {
 
 const NO_LAW_STATED = 'its prompt states no law, only "the law in force on the date"';
 
-function spec<L extends Level>(level: L, draws: string, ruleSet: RuleSet, presentation: LevelSpec["presentation"], noFictionalLaw: string | null): LevelSpec<L> {
-  return { level, draws, ruleSet, presentation, noFictionalLaw, variants: VARIANT_WEIGHTS[level], rules: LEVEL_RULES[level], difficultyInLine: ruleSet === "cgi" };
+function spec<L extends Level>(level: L, draws: string, ruleSet: RuleSet, presentation: LevelSpec["presentation"], noFictionalLaw: string | null, civil = false): LevelSpec<L> {
+  return { level, draws, ruleSet, civil, presentation, noFictionalLaw, variants: VARIANT_WEIGHTS[level], rules: LEVEL_RULES[level], difficultyInLine: ruleSet === "cgi" };
 }
 
 /** The levels, each written once. */
@@ -136,6 +146,7 @@ export const LEVEL_SPEC: { readonly [L in Level]: LevelSpec<L> } = {
   4: spec(4, "a gift with reserved usufruct or an estate with the spouse's usufruct (art. 669)", "seed", "steps", null),
   5: spec(5, "the real law: a notary's file and the articles of the CGI with their amounts", "cgi", "articles", null),
   6: spec(6, "the real law: a notary's file and only \"the law in force on the date\"", "cgi", "none", NO_LAW_STATED),
+  7: spec(7, "the civil devolution computed: the notary's whole file of an estate (family, marriage, will, deeds) and only \"the law in force on the date\"", "cgi", "none", NO_LAW_STATED, true),
 };
 
 /** The specification of a level. */

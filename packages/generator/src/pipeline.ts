@@ -1,4 +1,4 @@
-import { compute, formatDate, isDossierError, readDossier, sameAnswer, type Answer, type DossierInput, type Rule } from "@succ/engine";
+import { compute, formatDate, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
 import { isCgiDraft, seedCounterpart, toCgiDossier } from "./cgi-draft.js";
 import { cgiEstate } from "./cgi-estates.js";
@@ -16,9 +16,13 @@ import { notaryPromptParts } from "./notary-prompt.js";
 import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import type { Rng } from "./random.js";
+import { drawLevel7 } from "./level7/draw.js";
+import { examineLevel7, type Level7Rejection } from "./level7/examine.js";
+import type { CivilMistake } from "./level7/mistakes.js";
+import type { Level7Draft, Level7Variant } from "./level7/model.js";
 
 /**
- * The one pipeline of levels 1-6: a variant's draft is drawn, then passes every guard in order
+ * The one pipeline of levels 1-7: a variant's draft is drawn, then passes every guard in order
  * (the first failed guard's name is a redraw) and becomes a task: its dossier, its gold answer,
  * its prompt (the presentation of the law is the level's, from LEVEL_SPEC, or the task's
  * fictional law) and its difficulty. The guards every level passes live in guards.ts; what
@@ -43,7 +47,8 @@ export const MIN_CGI_RULES: Readonly<Record<CgiLevel, { estate: number; gift: nu
 };
 
 /** A draft of a variant (the first six tasks of the mix are pinned down further by `shape`). */
-export function draw(rng: Rng, level: Level, variant: Variant, shape: Shape = "default"): Draft {
+export function draw(rng: Rng, level: Level, variant: Variant, shape: Shape = "default"): Draft | Level7Draft {
+  if (LEVEL_SPEC[level].civil) return drawLevel7(rng, variant as Level7Variant);
   if (isCgiLevel(level)) return variant.endsWith("-estate") ? cgiEstate(rng, level) : cgiGift(rng, level);
   switch (variant) {
     case "only-child-estate":
@@ -85,7 +90,8 @@ export type Rejection =
   | "decision"
   | "unconfirmed"
   | "residueInsensitive"
-  | "amountInPrompt";
+  | "amountInPrompt"
+  | Level7Rejection;
 
 /** A draft that passed every guard. */
 export interface Accepted {
@@ -97,6 +103,14 @@ export interface Accepted {
    * law's rules that matter); at levels 1-4 computed when called.
    */
   difficulty: () => Difficulty;
+  /** Level 7: the civil devolution the engine computed (`info.devolution`), and the civil mistakes the task punishes. */
+  devolution?: DevolutionJson;
+  civilMistakes?: CivilMistake[];
+}
+
+function isLevel7Draft(d: Draft | Level7Draft): d is Level7Draft {
+  // A draft of levels 1-6 has a kind (estate or gift); a level-7 file is an estate by nature.
+  return (d as Partial<Draft>).kind === undefined;
 }
 
 /**
@@ -105,7 +119,7 @@ export interface Accepted {
  */
 export function seedAnswer(input: DossierInput, source: LawSource = DATED_LAW): Answer | null {
   try {
-    return compute(readDossier(seedCounterpart(input)), { law: source }).answer;
+    return compute(readDossier(seedCounterpart(input)), { source }).answer;
   } catch (e) {
     if (isDossierError(e)) return null;
     throw e;
@@ -113,7 +127,13 @@ export function seedAnswer(input: DossierInput, source: LawSource = DATED_LAW): 
 }
 
 /** Checks a draft of `level` against every guard; the first failed guard's name, or the accepted task. */
-export function examine(d: Draft, level: Level, shape: Shape = "default", taskLaw: TaskLaw = REAL_LAW): Accepted | Rejection {
+export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "default", taskLaw: TaskLaw = REAL_LAW): Accepted | Rejection {
+  if (isLevel7Draft(d)) {
+    // Level 7 (computed mode): its own guards; it takes no fictional law (LEVEL_SPEC).
+    const r = examineLevel7(d);
+    if (typeof r === "string") return r;
+    return { dossier: r.dossier, answer: r.answer, prompt: joinPrompt(r.parts), difficulty: r.difficulty, devolution: r.devolution, civilMistakes: r.mistakes };
+  }
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";
   const spec = LEVEL_SPEC[level];
@@ -146,7 +166,7 @@ export function examine(d: Draft, level: Level, shape: Shape = "default", taskLa
     // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
     difficulty = () => {
       const again = readDossier(input);
-      return difficultyOf(again, compute(again, { law: source }), presentation, undefined, source);
+      return difficultyOf(again, compute(again, { source }), presentation, undefined, source);
     };
   } else {
     const cgiLevel = level as CgiLevel;

@@ -1,5 +1,5 @@
 import { deName, eurosFromCents } from "@succ/engine";
-import { dateFr, gendered, listFr, relationshipFr, shareFr } from "./french.js";
+import { dateFr, gendered, listFr, promptRelationshipFr, shareFr } from "./french.js";
 import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
 import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
@@ -23,7 +23,7 @@ export function table(head: readonly string[], rows: readonly (readonly string[]
 
 /** The relationship cell of a beneficiary table, with the representation of a predeceased child. */
 export function relationCell(b: Beneficiary, subjectFemale: boolean): string {
-  const rel = relationshipFr(b.relationship, b.person.female);
+  const rel = promptRelationshipFr(b.relationship, b.person.female);
   if (!b.represents) return rel;
   const dead = b.represents.person;
   return `${rel}, venant par représentation de ${gendered(dead.female, "son père", "sa mère")} ${nameOf(dead)}, ${gendered(dead.female, "fils prédécédé", "fille prédécédée")} ${gendered(subjectFemale, "du défunt", "de la défunte")}`;

@@ -5,6 +5,7 @@ import { lawSourceOf } from "./fictional-law.js";
 import { promptLaw } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVELS, type Level } from "./levels.js";
 import type { Task } from "./task.js";
+import { addCivilTask, emptyCivilStats, type CivilStats } from "./level7/stats.js";
 
 /**
  * Measures of a task set (`succ stats`): the seed's table "share of tasks still fully right when
@@ -44,6 +45,8 @@ export interface LevelStats {
   stillRight: Partial<Record<StillRightKey, number>>;
   /** Levels 5-6: tasks still fully right with each common mistake on the real law, and under the seed rules. */
   cgi?: CgiStats;
+  /** Level 7: tasks that hold each common civil mistake's feature, and how many of them the mistake still gets fully right. */
+  civil?: CivilStats;
   /**
    * Tasks of `--fictional-law`: how many, and how many of them the real law (the same dossier
    * computed with the dated tables, as a model answering from memory would) still gets fully right.
@@ -54,7 +57,7 @@ export interface LevelStats {
 /** The answer of a task's dossier under the real law (the dated tables); null when the real law refuses it. */
 export function realLawAnswer(t: Task): Answer | null {
   try {
-    return compute(readDossier(t.info.dossier), { law: DATED_LAW }).answer;
+    return compute(readDossier(t.info.dossier), { source: DATED_LAW }).answer;
   } catch (e) {
     if (isDossierError(e)) return null;
     throw e;
@@ -86,7 +89,7 @@ class Acc {
 export function taskSetStats(tasks: Iterable<Task>): SetStats {
   const per = new Map<
     Level,
-    { tasks: number; variants: Record<string, number>; bens: Acc; len: Acc; zero: number; lines: number; still: Partial<Record<StillRightKey, number>>; cgi?: CgiStats; fictional?: { tasks: number; realLawRight: number } }
+    { tasks: number; variants: Record<string, number>; bens: Acc; len: Acc; zero: number; lines: number; still: Partial<Record<StillRightKey, number>>; cgi?: CgiStats; civil?: CivilStats; fictional?: { tasks: number; realLawRight: number } }
   >();
   let total = 0;
   for (const t of tasks) {
@@ -107,6 +110,7 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
       if (real !== null && sameAnswer(real, t.answer)) f.realLawRight++;
     }
     if (isCgiLevel(t.level)) addCgiTask((s.cgi ??= emptyCgiStats()), t);
+    if (t.info.devolution !== undefined) addCivilTask((s.civil ??= emptyCivilStats()), t);
     if (t.level === 3 || t.level === 4) {
       const dossier = readDossier(t.info.dossier);
       const law = lawSourceOf(t.info);
@@ -136,6 +140,7 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
       linesWithoutTax: { count: s.zero, total: s.lines },
       stillRight: s.still,
       ...(s.cgi ? { cgi: s.cgi } : {}),
+      ...(s.civil ? { civil: s.civil } : {}),
       ...(s.fictional ? { fictional: s.fictional } : {}),
     });
   }

@@ -1,4 +1,4 @@
-import type { Answer, DossierInput } from "@succ/engine";
+import type { Answer, DevolutionJson, DossierInput } from "@succ/engine";
 import type { Difficulty } from "./difficulty.js";
 import { fictionalTaskLaw, REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { FIRST_SIX, FIRST_SIX_SHAPES, LEVEL_SPEC, LEVELS, fictionalLawLevels, mixLevel, takesFictionalLaw, taskId, type Level, type Shape, type Variant } from "./levels.js";
@@ -47,6 +47,8 @@ export interface Task {
      * fictional law of (seed, index) that its prompt states (`lawSourceOf(info)` gives it).
      */
     fictionalLaw?: true;
+    /** Level 7 only: the civil devolution the engine computed (`devolutionJson`: exact shares, masses, reductions, the option). */
+    devolution?: DevolutionJson;
     difficulty: Difficulty;
   };
 }
@@ -98,8 +100,10 @@ function fictionalLawRefused(level: 0 | Level): string | null {
 function taskInfo(level: Level, accepted: Accepted, seed: number, index: number, taskLaw: TaskLaw): Task["info"] {
   const info = { dossier: accepted.dossier, seed, index, generatorVersion: taskVersion(level, taskLaw.fictional !== null) } as Task["info"];
   if (taskLaw.fictional !== null) info.fictionalLaw = true;
+  if (accepted.devolution) info.devolution = accepted.devolution;
   if (LEVEL_SPEC[level].difficultyInLine) {
     info.difficulty = accepted.difficulty();
+    if (accepted.civilMistakes) info.difficulty.civilMistakes = accepted.civilMistakes;
     return info;
   }
   let difficulty: Difficulty | undefined;
@@ -195,9 +199,9 @@ export function taskLine(task: Task): string {
   for (const [id, v] of Object.entries(task.answer.beneficiaires)) {
     beneficiaires[id] = v.prelevement_990I === undefined ? { part_taxable: v.part_taxable, droits: v.droits } : { part_taxable: v.part_taxable, droits: v.droits, prelevement_990I: v.prelevement_990I };
   }
-  const { dossier, seed, index, generatorVersion } = task.info;
-  // Only a fictional task carries `fictionalLaw` (the lines of every other set are unchanged).
-  const head = task.info.fictionalLaw === true ? { dossier, seed, index, generatorVersion, fictionalLaw: true } : { dossier, seed, index, generatorVersion };
+  const { dossier, seed, index, generatorVersion, devolution } = task.info;
+  // Only a fictional task carries `fictionalLaw`, only a level-7 task `devolution` (the lines of every other set are unchanged).
+  const head = task.info.fictionalLaw === true ? { dossier, seed, index, generatorVersion, fictionalLaw: true } : devolution !== undefined ? { dossier, seed, index, generatorVersion, devolution } : { dossier, seed, index, generatorVersion };
   // Levels 1-4 keep the line they had before `difficulty` existed (the default set is unchanged).
   const info = LEVEL_SPEC[task.level].difficultyInLine ? { ...head, difficulty: task.info.difficulty } : head;
   return JSON.stringify({

@@ -24,12 +24,12 @@ function read(prompt: string, level: number): { dossier: DossierInput; law: Law;
   if (level <= 4) {
     const dossier = readPrompt(prompt);
     const law = readRulesLaw(prompt, dossier.kind);
-    return { dossier, law, answer: compute(readDossier(dossier), { law: constantLaw(law) }).answer };
+    return { dossier, law, answer: compute(readDossier(dossier), { source: constantLaw(law) }).answer };
   }
   const head = readNotaryHead(prompt);
   const law = readArticlesLaw(prompt, head.date, head.kind);
   const dossier = readNotaryPrompt(prompt, law);
-  return { dossier, law, answer: compute(readDossier(dossier), { law: articlesSource(law, readHousingWindow(prompt)) }).answer };
+  return { dossier, law, answer: compute(readDossier(dossier), { source: articlesSource(law, readHousingWindow(prompt)) }).answer };
 }
 
 function sorted(a: Answer): string {

@@ -18,7 +18,7 @@ function readAnswer(t: Task): Answer {
   const d = readNotaryPrompt(t.prompt);
   if (t.level === 5) {
     const law = readArticlesLaw(t.prompt, d.date, d.kind);
-    return compute(readDossier(d), { law: constantLaw(law) }).answer;
+    return compute(readDossier(d), { source: constantLaw(law) }).answer;
   }
   return compute(readDossier(d)).answer;
 }

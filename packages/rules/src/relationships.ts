@@ -42,3 +42,34 @@ export const RELATIONSHIP_FR: Readonly<Record<Relationship, string>> = {
   ascendant: "ascendant",
   collateral: "collatéral",
 };
+
+/** A person's sex, as a dossier may give it (for the agreement of French words only). */
+export type Sex = "F" | "M";
+
+/**
+ * The French name of each relationship agreeing with the person's sex: « fils » and « fille »,
+ * « neveu » and « nièce »… Spouses are « époux » and « épouse »; a person without kinship has no
+ * gendered name.
+ */
+export const RELATIONSHIP_FR_BY_SEX: Readonly<Record<Relationship, Readonly<Record<Sex, string>>>> = {
+  spouse: { M: "époux", F: "épouse" },
+  pacs: { M: "partenaire lié par un PACS", F: "partenaire liée par un PACS" },
+  child: { M: "fils", F: "fille" },
+  grandchild: { M: "petit-fils", F: "petite-fille" },
+  greatgrandchild: { M: "arrière-petit-fils", F: "arrière-petite-fille" },
+  sibling: { M: "frère", F: "sœur" },
+  nephew: { M: "neveu", F: "nièce" },
+  unrelated: { M: "personne sans lien de parenté", F: "personne sans lien de parenté" },
+  parent: { M: "père", F: "mère" },
+  ascendant: { M: "ascendant", F: "ascendante" },
+  collateral: { M: "parent collatéral", F: "parente collatérale" },
+};
+
+/**
+ * The French name of a relationship: agreeing with the sex where it is given (`fille`,
+ * `neveu`), the neutral name of {@link RELATIONSHIP_FR} where it is not (`enfant`, `neveu ou
+ * nièce`).
+ */
+export function relationshipFr(relationship: Relationship, sex: Sex | null | undefined): string {
+  return sex ? RELATIONSHIP_FR_BY_SEX[relationship][sex] : RELATIONSHIP_FR[relationship];
+}

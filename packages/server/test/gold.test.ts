@@ -124,11 +124,11 @@ describe("set names", () => {
   it('reads "mix" and "level-<L>", and writes them back', () => {
     expect(readSetName("mix", "set")).toBe(0);
     expect(readSetName("level-3", "set")).toBe(3);
-    expect([0, 1, 2, 3, 4, 5, 6].map((l) => setName(l as 0 | 1 | 2 | 3 | 4 | 5 | 6))).toEqual(["mix", "level-1", "level-2", "level-3", "level-4", "level-5", "level-6"]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((l) => setName(l as 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7))).toEqual(["mix", "level-1", "level-2", "level-3", "level-4", "level-5", "level-6", "level-7"]);
   });
 
-  it.each([["level-03"], ["level-0"], ["Mix"], ["level-7"], [3]])("refuses %j", (value) => {
-    expect(refusal(() => readSetName(value, "items[0].set"))).toMatch(/^items\[0\]\.set: expected "mix", "level-1", .*"level-6", got /);
+  it.each([["level-03"], ["level-0"], ["Mix"], ["level-8"], [3]])("refuses %j", (value) => {
+    expect(refusal(() => readSetName(value, "items[0].set"))).toMatch(/^items\[0\]\.set: expected "mix", "level-1", .*"level-7", got /);
   });
 });
 

@@ -18,6 +18,43 @@ function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString("fr-FR")} ${Math.abs(n) < 2 ? one : many}`;
 }
 
+/** The place of a person in a family tree (`logic/family-tree.ts` codes, `kind:detail`). */
+const PLACE_FR: Record<string, (x: string) => string> = {
+  spouse: () => "conjoint survivant",
+  partner: () => "partenaire de PACS",
+  child: () => "enfant",
+  grandchild: () => "petit-enfant",
+  greatgrandchild: () => "arrière-petit-enfant",
+  father: () => "père",
+  mother: () => "mère",
+  sibling: () => "frère ou sœur germain",
+  halfsibling: (x) => `demi-frère ou demi-sœur ${x === "uterin" ? "utérin" : "consanguin"}`,
+  nephew: () => "neveu ou nièce",
+  ascendant: (x) => `ascendant, ${x}e degré`,
+  collateral: (x) => `collatéral, ${x}e degré`,
+  legatee: (x) => `légataire (${x})`,
+};
+const PLACE_EN: Record<string, (x: string) => string> = {
+  spouse: () => "surviving spouse",
+  partner: () => "PACS partner",
+  child: () => "child",
+  grandchild: () => "grandchild",
+  greatgrandchild: () => "great-grandchild",
+  father: () => "father",
+  mother: () => "mother",
+  sibling: () => "full sibling",
+  halfsibling: (x) => `half-sibling (${x})`,
+  nephew: () => "nephew or niece",
+  ascendant: (x) => `ascendant, degree ${x}`,
+  collateral: (x) => `collateral, degree ${x}`,
+  legatee: (x) => `legatee (${x})`,
+};
+
+function placeIn(words: Record<string, (x: string) => string>, code: string): string {
+  const [kind = "", detail = ""] = String(code).split(":");
+  return words[kind]?.(detail) ?? String(code);
+}
+
 const fr = {
   locale: "fr-FR",
   appName: "atelier",
@@ -196,6 +233,25 @@ const fr = {
   aMean: "A (note moyenne)",
   bMean: "B (note moyenne)",
   largest: (page: number, of: number) => `Les ${page} plus grands écarts sur ${of}.`,
+  // The family tree of a computed-mode dossier (ui/family-tree.tsx)
+  familyTree: {
+    title: "Famille et dévolution successorale",
+    notComputed: `Le moteur n'a pas calculé ce dossier${NB}: la famille est dessinée telle que saisie, sans les parts.`,
+    parents: "Père et mère",
+    paternal: "Branche paternelle",
+    maternal: "Branche maternelle",
+    descendants: "Descendants",
+    siblings: "Frères et sœurs",
+    others: "Hors de la famille",
+    noOne: "personne",
+    noChild: "aucun enfant",
+    deceased: (date: string) => `défunt${date ? `, décès le ${date}` : ""}`,
+    status: { alive: "vivant", predeceased: "prédécédé", renounced: "renonçant" },
+    souche: (s: string) => `souche ${s}`,
+    notSpouseChild: "enfant d'une autre union",
+    nothing: "rien",
+    place: (code: string) => placeIn(PLACE_FR, code),
+  },
 };
 
 export type Messages = typeof fr;
@@ -367,6 +423,24 @@ const en: Messages = {
   aMean: "A (mean score)",
   bMean: "B (mean score)",
   largest: (page, of) => `The ${page} largest differences of ${of}.`,
+  familyTree: {
+    title: "Family and civil devolution",
+    notComputed: "The engine has not computed this file: the family is drawn as typed, without shares.",
+    parents: "Father and mother",
+    paternal: "Paternal branch",
+    maternal: "Maternal branch",
+    descendants: "Descendants",
+    siblings: "Brothers and sisters",
+    others: "Outside the family",
+    noOne: "no one",
+    noChild: "no child",
+    deceased: (date) => `deceased${date ? ` on ${date}` : ""}`,
+    status: { alive: "alive", predeceased: "predeceased", renounced: "renounced" },
+    souche: (s) => `souche ${s}`,
+    notSpouseChild: "child of another union",
+    nothing: "nothing",
+    place: (code) => placeIn(PLACE_EN, code),
+  },
 };
 
 export const MESSAGES: Record<Lang, Messages> = { fr, en };

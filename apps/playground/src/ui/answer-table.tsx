@@ -1,13 +1,13 @@
 import { euros, type Dossier } from "@succ/engine";
-import { RELATIONSHIP_FR } from "@succ/rules";
+import { relationshipFr } from "@succ/rules";
 import { beneficiaryKeys, fieldName, totalKeys, type AnyAnswer } from "../logic/answer.js";
 import type { FieldVerdict } from "../logic/score.js";
 import { useT } from "./lang.js";
 
-/** "B2 · Claire Martin (enfant)", from the dossier when there is one. */
+/** "B2 · Claire Martin (fille)", from the dossier when there is one (« enfant » when it gives no sex). */
 export function beneficiaryLabel(dossier: Dossier | null, id: string): string {
   const b = dossier?.beneficiaries.find((x) => x.id === id);
-  return b ? `${id} · ${b.name} (${RELATIONSHIP_FR[b.relationship] ?? b.relationship})` : id;
+  return b ? `${id} · ${b.name} (${relationshipFr(b.relationship, b.sex) ?? b.relationship})` : id;
 }
 
 function Mark({ right }: { right: boolean | null }) {

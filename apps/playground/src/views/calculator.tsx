@@ -4,6 +4,8 @@ import { useMemo, useRef } from "preact/hooks";
 import type { AnyAnswer } from "../logic/answer.js";
 import { checkDossierText, editDossierText, type FormValue, type LocatedIssue } from "../logic/dossier-text.js";
 import { AnswerTable } from "../ui/answer-table.js";
+import { FamilyTree } from "../ui/family-tree.js";
+import { devolutionOf } from "../logic/family-tree.js";
 import { useT } from "../ui/lang.js";
 import { Sheet } from "../ui/sheet.js";
 
@@ -161,6 +163,14 @@ function DossierForm({ text, onText }: { text: string; onText: (t: string) => vo
 export function CalculatorView(props: { text: string; onText: (t: string) => void; onExample: () => void; onTaskDossier: (() => void) | null }) {
   const check = useMemo(() => checkDossierText(props.text), [props.text]);
   const issues = check.ok ? [] : check.issues;
+  // The family is drawn from the text as typed, even when the engine refuses the file.
+  const typed = useMemo(() => {
+    try {
+      return parseJsonExact(props.text);
+    } catch {
+      return null;
+    }
+  }, [props.text]);
   const t = useT();
   return (
     <div class="view calculator">
@@ -202,11 +212,13 @@ export function CalculatorView(props: { text: string; onText: (t: string) => voi
               <div class="no-print">
                 <AnswerTable answer={check.result.answer as unknown as AnyAnswer} dossier={check.dossier} />
               </div>
+              <FamilyTree dossier={typed} devolution={devolutionOf(check.result)} />
               <h3 class="no-print">{t.sheet}</h3>
               <Sheet text={check.sheet} />
             </>
           ) : (
             <>
+              <FamilyTree dossier={typed} />
               <h3>{t.problems(issues.length)}</h3>
               <ul class="issues" data-testid="issues">
                 {issues.map((issue, k) => (

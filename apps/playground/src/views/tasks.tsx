@@ -1,8 +1,10 @@
 import type { OpenedTask } from "../logic/task.js";
 import { AnswerTable } from "../ui/answer-table.js";
+import { FamilyTree } from "../ui/family-tree.js";
 import { Sheet } from "../ui/sheet.js";
 import { TaskHead } from "../ui/task-head.js";
 import type { AnyAnswer } from "../logic/answer.js";
+import { devolutionOf } from "../logic/family-tree.js";
 import { useT } from "../ui/lang.js";
 
 /** One task: the prompt as the model sees it, the gold answer, the dossier and the sheet. */
@@ -36,6 +38,7 @@ export function TasksView({ opened, links }: { opened: OpenedTask; links: { task
           <div data-testid="gold">
             <AnswerTable answer={task.answer as unknown as AnyAnswer} dossier={dossier} />
           </div>
+          <FamilyTree dossier={task.info.dossier} devolution={devolutionOf(opened.result)} />
           <h3>{t.sheet}</h3>
           <Sheet text={opened.sheet} id={task.id} />
           <details class="no-print">

@@ -326,7 +326,7 @@ def score(
 
     ``ids`` are task ids ("succession-4-1") of the set drawn from ``seed``: the server rebuilds
     the gold answers. Or give ``answers=`` (gold answers, as dicts or JSON text) instead of ids.
-    Options: ``task_set`` ("mix", the default, or "level-1" … "level-6"), ``set_options``
+    Options: ``task_set`` ("mix", the default, or "level-1" … "level-7"), ``set_options``
     ({"fictionalLaw": True} for the tasks of `succ generate --fictional-law`),
     ``all_or_nothing``, ``trim_reply`` (drop a leading <think>…</think>), ``strict_end`` (refuse
     end-of-sequence tokens after the block), ``token``, ``timeout`` (seconds for the whole call),

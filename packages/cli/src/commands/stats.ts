@@ -1,4 +1,4 @@
-import { generateTasks, MISTAKE_ROWS, STILL_RIGHT_ROWS, taskSetStats, VARIANTS, type SetStats } from "@succ/generator";
+import { CIVIL_MISTAKES, generateTasks, MISTAKE_ROWS, STILL_RIGHT_ROWS, taskSetStats, VARIANTS, type SetStats } from "@succ/generator";
 import { parse } from "../args.js";
 import { describeSet, fictionalLawHelp, joinNegativeValues, SET_OPTIONS, setOptions, MAX_LEVEL } from "../set-options.js";
 
@@ -11,7 +11,11 @@ matters in most tasks). For levels 5 and 6 (the real law), the share still fully
 common mistake (flat funeral taken as a cap, 788 IV stacked, today's allowance for a gift of
 2011-2012, 757 B allowance per beneficiary, 990 I applied to the spouse, the 5 % or the 20 %
 forgotten, 796-0 ter forgotten), over the tasks that hold the mistake's feature and over all
-tasks of the level, and under the whole simplified rules of levels 1-4. With --fictional-law,
+tasks of the level, and under the whole simplified rules of levels 1-4. For level 7 (the civil
+devolution computed), the share still fully right with each common civil mistake (the spouse's
+option ignored, per head instead of per souche, the community not liquidated, the legacy not
+reduced to the disposable share, the parents' quarter of art. 738 ignored, the branches of art.
+746 ignored), over the tasks that hold its feature and over all tasks. With --fictional-law,
 every measure is taken under each task's own law, and the share of tasks the real law (the
 same dossier computed with the dated tables, as a model answering from memory would) still
 gets fully right is given for each level.
@@ -67,6 +71,21 @@ export function statsTable(s: SetStats, title: string): string {
     }
     out.push(`  ${"simplified rules of levels 1-4".padEnd(width)}  ${real.map((l) => `${pct(l.cgi!.seedRules, l.tasks)} all`.padStart(24)).join("  ")}`);
   }
+  const civil = s.levels.filter((l) => l.civil !== undefined);
+  if (civil.length > 0) {
+    out.push("", "Civil devolution (level 7): share of tasks still fully right with a common civil mistake");
+    out.push("  (over the tasks that hold the mistake's feature, with their count; then over all tasks of the level)");
+    const width = Math.max(...CIVIL_MISTAKES.map((r) => r.label.length));
+    out.push(`  ${"mistake".padEnd(width)}  ${civil.map((l) => `level ${l.level}`.padStart(24)).join("  ")}`);
+    for (const row of CIVIL_MISTAKES) {
+      const cells = civil.map((l) => {
+        const m = l.civil!.mistakes[row.key];
+        // A task without the feature is right with the mistake, which changes nothing there.
+        return `${pct(m.stillRightFeatured, m.featured)} of ${m.featured}, ${pct(l.tasks - m.featured + m.stillRightFeatured, l.tasks)} all`.padStart(24);
+      });
+      out.push(`  ${row.label.padEnd(width)}  ${cells.join("  ")}`);
+    }
+  }
   const fictional = s.levels.filter((l) => l.fictional !== undefined);
   if (fictional.length > 0) {
     out.push("", "Fictional law: tasks still fully right with the real law (the same dossier under the dated tables)");
@@ -98,7 +117,12 @@ export async function run(argv: string[]): Promise<number> {
           },
         ]),
     );
-    process.stdout.write(`${JSON.stringify({ n: opts.n, seed: opts.seed, level: opts.level, ...stats, stillRightPercent, mistakesPercent })}\n`);
+    const civilMistakesPercent = Object.fromEntries(
+      stats.levels
+        .filter((l) => l.civil !== undefined)
+        .map((l) => [l.level, Object.fromEntries(Object.entries(l.civil!.mistakes).map(([k, m]) => [k, { featured: m.featured === 0 ? null : (100 * m.stillRightFeatured) / m.featured, all: (100 * (l.tasks - m.featured + m.stillRightFeatured)) / l.tasks }]))]),
+    );
+    process.stdout.write(`${JSON.stringify({ n: opts.n, seed: opts.seed, level: opts.level, ...stats, stillRightPercent, mistakesPercent, civilMistakesPercent })}\n`);
   } else {
     process.stdout.write(statsTable(stats, describeSet(opts)));
   }

@@ -44,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     const expected = task.answer as ExpectedAnswer;
     checks++;
     try {
-      const recomputed = compute(readDossier(task.info.dossier), { law: lawSourceOf(task.info) }).answer;
+      const recomputed = compute(readDossier(task.info.dossier), { source: lawSourceOf(task.info) }).answer;
       if (!sameAnswer(recomputed, task.answer)) failures.push(`${task.id}: gold answer differs from the engine's`);
     } catch (e) {
       if (!isDossierError(e)) throw e;

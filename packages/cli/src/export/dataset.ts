@@ -91,21 +91,23 @@ function chat(task: Task) {
   return [{ role: "user", content: task.prompt }];
 }
 
+/** The columns that name a task, as hf and sft rows hold them: id, level, variant, seed, index, set. */
+const TASK_SCHEMA: SchemaElement[][] = [[text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")]];
+const TASK_COLUMNS = ["id", "level", "variant", "seed", "index", "set"];
+function taskColumns(task: Task, set: SetLevel) {
+  return { id: task.id, level: task.level, variant: task.variant, seed: BigInt(task.info.seed), index: BigInt(task.info.index), set: setName(set) };
+}
+
 /**
  * Hugging Face: id, level (the task's), variant, seed, index, set ("mix" or "level-L": what a
  * server request names), prompt (chat messages), answer and info as JSON text (so that every
  * row has the same schema, whatever the dossier holds), and uid, the row's unique key.
  */
 const HF: Layout = {
-  schema: root([[text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("prompt"), [text("answer")], [text("info")], [text("uid")]]),
-  columns: ["id", "level", "variant", "seed", "index", "set", "prompt", "answer", "info", "uid"],
+  schema: root([...TASK_SCHEMA, messages("prompt"), [text("answer")], [text("info")], [text("uid")]]),
+  columns: [...TASK_COLUMNS, "prompt", "answer", "info", "uid"],
   row: (task, _split, set) => ({
-    id: task.id,
-    level: task.level,
-    variant: task.variant,
-    seed: BigInt(task.info.seed),
-    index: BigInt(task.info.index),
-    set: setName(set),
+    ...taskColumns(task, set),
     prompt: chat(task),
     answer: answerJson(task),
     info: JSON.stringify(taskInfo(task)),
@@ -144,16 +146,11 @@ const VERL: Layout = {
  * same rows as Parquet (`<split>.parquet`) and JSON lines (`<split>.jsonl`).
  */
 const SFT: Layout = {
-  schema: root([[text("uid")], [text("id")], [int32("level")], [text("variant")], [int64("seed")], [int64("index")], [text("set")], messages("messages")]),
-  columns: ["uid", "id", "level", "variant", "seed", "index", "set", "messages"],
+  schema: root([[text("uid")], ...TASK_SCHEMA, messages("messages")]),
+  columns: ["uid", ...TASK_COLUMNS, "messages"],
   row: (task, _split, set) => ({
     uid: rowUid(task, set, task.info.fictionalLaw === true),
-    id: task.id,
-    level: task.level,
-    variant: task.variant,
-    seed: BigInt(task.info.seed),
-    index: BigInt(task.info.index),
-    set: setName(set),
+    ...taskColumns(task, set),
     messages: sftMessages(task),
   }),
   file: (split) => `${split}.parquet`,

@@ -45,7 +45,7 @@ function proseLine(line: string): string {
  * figures are those of the gold answer.
  */
 export function workedSolution(task: Task): string {
-  const result = compute(readDossier(task.info.dossier), { law: lawSourceOf(task.info) });
+  const result = compute(readDossier(task.info.dossier), { source: lawSourceOf(task.info) });
   const lines = explain(result).trimEnd().split("\n").map(proseLine);
   return `${lines.join("\n")}\n\nLa réponse, dans le bloc demandé :\n${answerBlock(task)}`;
 }

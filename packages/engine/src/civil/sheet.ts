@@ -1,5 +1,5 @@
 import type Fraction from "fraction.js";
-import { RELATIONSHIP_FR } from "@succ/rules";
+import { relationshipFr } from "@succ/rules";
 import type { EstateDossier } from "../dossier.js";
 import { euros, exactEuros } from "../french.js";
 import { mul, ONE, positive, sub } from "../exact.js";
@@ -54,7 +54,7 @@ export function devolutionLines(d: EstateDossier, dev: Devolution, line: Line): 
   const N = dev.netEstate;
   const who = (id: string): string => {
     const b = d.beneficiaries.find((x) => x.id === id)!;
-    return `${id} — ${b.name} (${RELATIONSHIP_FR[b.relationship]})`;
+    return `${id} — ${b.name} (${relationshipFr(b.relationship, b.sex)})`;
   };
   const out: string[] = [];
 
@@ -98,10 +98,11 @@ export function devolutionLines(d: EstateDossier, dev: Devolution, line: Line): 
     out.push(`    ${dev.souches.length} souche${dev.souches.length > 1 ? "s" : ""} :`);
     for (const s of dev.souches) {
       const n = s.node;
-      if (n.status === "alive") out.push(line(`souche de ${who(n.id!)}`, s.share.toFraction(), 6));
+      const tag = n.common === false ? ", d'une autre union" : "";
+      if (n.status === "alive") out.push(line(`souche de ${who(n.id!)}${tag}`, s.share.toFraction(), 6));
       else {
         const why = n.status === "predeceased" ? "prédécès" : "renonciation, traitée comme un prédécès (art. 754, 805)";
-        out.push(line(`souche de ${nodeName(n)} (${line1}, ${why}), représenté par ses descendants (art. 751-752)`, s.share.toFraction(), 6));
+        out.push(line(`souche de ${nodeName(n)} (${line1}${tag}, ${why}), représenté par ses descendants (art. 751-752)`, s.share.toFraction(), 6));
         for (const [id, rep] of dev.representation) if (rep.head === n) out.push(line(`${who(id)}, par tête dans la souche`, `${rep.ofSouche.toFraction()} de la souche`, 8));
       }
     }
@@ -134,6 +135,7 @@ export function devolutionLines(d: EstateDossier, dev: Devolution, line: Line): 
     if (dev.option !== null) {
       const by = dev.spouseRule === "1094-1" ? (m?.donationEntreEpoux ? "en vertu de la donation entre époux" : "en vertu du testament (art. 1094-1)") : "de ses droits légaux";
       out.push(`    Le conjoint a opté, ${by}, pour ${OPTION_FR[dev.option]}.`);
+      if (dev.option === "legal_quarter" && dev.souches.some((x) => x.node.common === false)) out.push("    Un enfant au moins n'est pas issu des deux époux : le conjoint n'a droit qu'à la propriété du quart (art. 757).");
       if (dev.option === "legal_quarter") out.push(`    Le quart se calcule sur N, mais ne s'exerce que sur les biens dont le défunt n'a pas disposé et sans préjudicier à la réserve (art. 758-5)${dev.spouseCapped ? " : il est ici limité." : "."}`);
     } else if (dev.spouseRule === "757-1") out.push(`    Sans descendant, en concours avec ${dev.order === 2 && d.civil!.family.father.status === "alive" && d.civil!.family.mother.status === "alive" ? "les père et mère : la moitié des biens" : "le père ou la mère : les trois quarts des biens"} (art. 757-1), dans la limite de E (art. 758-5)${dev.spouseCapped ? " : limitée ici." : "."}`);
     else if (dev.spouseRule === "757-2") out.push("    Sans descendant ni père et mère : toute la succession (art. 757-2).");

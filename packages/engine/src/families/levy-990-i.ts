@@ -1,11 +1,12 @@
 import type Fraction from "fraction.js";
-import { LAW_SERIES, type Law } from "@succ/rules";
+import { LAW_SERIES, type Law, type Relationship } from "@succ/rules";
 import { formatDate, formatDateFr, parseDate } from "../dates.js";
 import type { Beneficiary, EstateDossier } from "../dossier.js";
 import { euro, lt, positive, sub, ZERO } from "../exact.js";
 import { euros, exactEuros } from "../french.js";
 import { agree, family, line, pct, switchOn, type Checks, type Context } from "../family.js";
 import { scaleSlices, type BandDetail } from "../scale.js";
+import { exemptSpouseFr } from "./spouse-796-0-bis.js";
 
 const LI = LAW_SERIES.lifeInsurance;
 
@@ -62,14 +63,27 @@ export function levy990I(d: Pick<EstateDossier, "ruleSet">, law: Law, ignore: Re
 }
 
 /** Its lines of a beneficiary's sheet. */
-export function levyLines(li: { capital990I: Fraction; capitalBefore1998: Fraction; exempt990I: boolean; allowance990I: number; taxable990I: Fraction; bands990I: BandDetail[]; levy: number }, sex: "F" | "M" | null, law: Law): string[] {
+export function levyLines(
+  li: { capital990I: Fraction; capitalBefore1998: Fraction; exempt990I: boolean; allowance990I: number; taxable990I: Fraction; bands990I: BandDetail[]; levy: number },
+  sex: "F" | "M" | null,
+  relationship: Relationship,
+  law: Law,
+): string[] {
   const out: string[] = [];
   const split = formatDateFr(parseDate(law.lifeInsurance.premiumsFrom990I)!);
   if (li.capitalBefore1998.gt(0)) out.push(line(`Assurance-vie, primes versées avant le ${split} : exonérées du prélèvement et des droits de succession`, exactEuros(li.capitalBefore1998), 2));
   if (!li.capital990I.gt(0)) return out;
   out.push(`  Assurance-vie, primes versées avant 70 ans et à compter du ${split} (art. ${LI.allowance990I.reference.article}, prélèvement distinct des droits de succession) :`);
   out.push(line("Capitaux reçus", exactEuros(li.capital990I), 4));
-  if (li.exempt990I) out.push(`    ${agree(sex, "Exonéré", "Exonérée", "Exonéré")} du prélèvement (conjoint, partenaire de PACS ou frère ou sœur exonéré) : 0 €.`);
+  if (li.exempt990I) {
+    // Exempt of the levy as of the inheritance tax: the spouse and the PACS partner (art. 796-0
+    // bis), a brother or sister who meets art. 796-0 ter.
+    const who =
+      relationship === "sibling"
+        ? `${agree(sex, "frère", "sœur", "frère ou sœur")} ${agree(sex, "exonéré", "exonérée", "exonéré")} de droits de succession, art. ${LAW_SERIES.exemptions.sibling.olderThan.reference.article}`
+        : `${exemptSpouseFr(relationship, sex)}, art. ${LAW_SERIES.exemptions.spouseEstate.reference.article}`;
+    out.push(`    ${agree(sex, "Exonéré", "Exonérée", "Exonéré")} du prélèvement (${who}) : 0 €.`);
+  }
   else {
     out.push(line("Abattement par bénéficiaire", euros(li.allowance990I), 4));
     out.push(line("Assiette du prélèvement", exactEuros(li.taxable990I), 4));

@@ -1,0 +1,104 @@
+import { formatDate, type DossierInput } from "@succ/engine";
+import { amount, fraction, nameOf, sexOf } from "../draft.js";
+import type { Level7Draft, Member } from "./model.js";
+
+/**
+ * The dossier of a level-7 draft, in computed mode (the `family`, `marriage` and `will` fields of
+ * the contract): nothing states who receives what; the engine derives it. Keys in the contract's
+ * order.
+ */
+
+type Json = Record<string, unknown>;
+
+/**
+ * A node of `family`: `{ id }` for a living, accepting person, else its name, status and
+ * descendants, with an id `P1`, `P2`, … in the order the file names them (children, then
+ * brothers and sisters, each before its descendants).
+ */
+function node(m: Member, ids: Map<Member, string>, extra: Json = {}): Json {
+  if (m.status === "alive") return { id: m.id, ...extra };
+  if (!ids.has(m)) ids.set(m, `P${ids.size + 1}`);
+  const out: Json = { id: ids.get(m), name: nameOf(m.person), status: m.status, ...extra };
+  if (m.descendants.length > 0) out.descendants = m.descendants.map((x) => node(x, ids));
+  return out;
+}
+
+function parentNode(m: Member): Json {
+  return m.status === "alive" ? { id: m.id } : { status: m.status };
+}
+
+export function toCivilDossier(d: Level7Draft): DossierInput {
+  const community = d.marriage !== null && d.marriage.regime !== "separation_de_biens";
+  const beneficiaries = d.beneficiaries.map((b) => ({
+    id: b.id,
+    name: nameOf(b.person),
+    relationship: b.relationship,
+    birthDate: formatDate(b.birth),
+    sex: sexOf(b.person),
+  }));
+  const own = (o: "own" | "common"): Json => (d.marriage !== null ? { ownership: o } : {});
+  const assets = d.assets.map((a) => {
+    const out: Json = { label: a.label, value: amount(a.cents), ...own(a.ownership) };
+    if (a.receivedFrom) out.receivedFrom = { parent: a.receivedFrom.parent, by: a.receivedFrom.by };
+    return out;
+  });
+  const debts = d.debts.map((x) => ({ label: x.label, value: amount(x.cents), ...own(x.ownership) }));
+  const family: Json = {};
+  if (d.spouse) family.spouse = d.spouse.id;
+  if (d.partner) family.partner = d.partner.id;
+  const ids = new Map<Member, string>();
+  family.children = d.children.map((m) => node(m, ids, d.spouse ? { common: m.common === true } : {}));
+  family.father = parentNode(d.father);
+  family.mother = parentNode(d.mother);
+  family.siblings = d.siblings.map((m) => node(m, ids, { blood: m.blood }));
+  if (d.ascendants.length > 0 || d.variant === "branches") family.ascendants = d.ascendants.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
+  if (d.collaterals.length > 0) family.collaterals = d.collaterals.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
+  const out: Json = {
+    kind: "estate",
+    law: "cgi",
+    date: formatDate(d.date),
+    person: { name: nameOf(d.subject), birthDate: formatDate(d.subject.birth), sex: sexOf(d.subject) },
+    beneficiaries,
+    assets,
+    debts,
+    funeralCosts: amount(d.funeralCents),
+  };
+  if (d.contracts.length > 0) {
+    out.lifeInsurance = d.contracts.map((c) => ({
+      label: c.label,
+      subscribedOn: formatDate(c.subscribedOn),
+      beneficiaries: c.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
+      capitalBefore70: amount(c.before70),
+      premiumsAfter70: amount(c.premiumsAfter70),
+      capitalAfter70: amount(c.capitalAfter70),
+    }));
+  }
+  out.family = family;
+  const m = d.marriage;
+  if (m) {
+    const marriage: Json = { regime: m.regime };
+    if (community) marriage.attributionIntegrale = m.attributionIntegrale;
+    if (m.recompense) marriage.recompense = { to: m.recompense.to, amount: amount(m.recompense.cents) };
+    marriage.donationEntreEpoux = m.ddv !== null;
+    if (m.option) marriage.spouseOption = m.option;
+    out.marriage = marriage;
+  }
+  const w = d.will;
+  if (w) {
+    const will: Json = {};
+    if (w.universalLegatee) will.universalLegatee = w.universalLegatee;
+    if (w.fractional.length > 0) will.fractionalLegacies = w.fractional.map((f) => ({ beneficiary: f.beneficiary, share: fraction(f) }));
+    if (w.disposableShareTo) will.disposableShareTo = w.disposableShareTo;
+    if (w.spouseLargestDisposable) will.spouseLargestDisposable = true;
+    if (Object.keys(will).length > 0) out.will = will;
+    if (w.bequests.length > 0) out.bequests = w.bequests.map((q) => ({ beneficiary: q.beneficiary, amount: amount(q.cents) }));
+  }
+  if (d.gifts.length > 0) {
+    out.priorGifts = d.gifts.map((g) => {
+      const x: Json = { beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), allowanceUsed: amount(g.allowanceUsed), outsideShare: true };
+      if (g.atDeathCents !== g.cents) x.valueAtDeath = amount(g.atDeathCents);
+      return x;
+    });
+  }
+  return out as unknown as DossierInput;
+}

@@ -1,0 +1,93 @@
+import { devolutionJson, isDossierError, readDossier, type Answer, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
+import { DATED_LAW } from "@succ/rules";
+import { daysOk } from "../cgi-law.js";
+import { sameMonthDay } from "../dates.js";
+import { decisionsOf, unconfirmedOf } from "../decisions.js";
+import { difficultyOf, type Difficulty } from "../difficulty.js";
+import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guards.js";
+import { implausibleParenthood } from "../plausible.js";
+import { civilDecisionsOf } from "./decisions.js";
+import { toCivilDossier } from "./dossier.js";
+import { mistakesOf, type CivilMistake } from "./mistakes.js";
+import { membersOf, type Level7Draft } from "./model.js";
+import { level7PromptParts } from "./prompt.js";
+
+/**
+ * The guards of a level-7 file: those of every level (dates, a plausible family, the engine
+ * accepts it, someone owes tax, no "zero for all but one", no expected amount in the prompt), the
+ * tax decisions and unconfirmed points that level 6 avoids (its prompt states no law either), and
+ * the devolution matters: the file holds the feature of one common civil mistake at least, and
+ * each mistake whose feature it holds changes the answer.
+ */
+
+export type Level7Rejection = "dates" | "family" | "lawRefuses" | "noTax" | "zeroButOne" | "decision" | "unconfirmed" | "noCivilMistake" | "civilMistakeRight" | "amountInPrompt";
+
+export interface Level7Accepted {
+  dossier: DossierInput;
+  answer: Answer;
+  parts: PromptParts;
+  devolution: DevolutionJson;
+  /** The civil mistakes whose feature the task holds (each changes its answer). */
+  mistakes: CivilMistake[];
+  difficulty: () => Difficulty;
+}
+
+function datesOk(d: Level7Draft): boolean {
+  const people = [d.subject, ...d.beneficiaries, ...[...membersOf(d.children), ...membersOf(d.siblings)].filter((m) => m.status !== "alive")];
+  if (people.some((p) => sameMonthDay(p.birth, d.date))) return false;
+  const all = [d.date, ...people.map((p) => p.birth), d.father.birth, d.mother.birth];
+  for (const m of [...membersOf(d.children), ...membersOf(d.siblings), d.father, d.mother]) if (m.on) all.push(m.on);
+  for (const g of d.gifts) all.push(g.date);
+  for (const c of d.contracts) all.push(c.subscribedOn);
+  const m = d.marriage;
+  if (m) {
+    all.push(m.date);
+    if (m.contract) all.push(m.contract.date);
+    if (m.ddv) all.push(m.ddv.date);
+    if (m.optionOn) all.push(m.optionOn);
+  }
+  if (d.will) all.push(d.will.deed.date);
+  return daysOk(all);
+}
+
+function read(input: DossierInput): Dossier | null {
+  try {
+    return readDossier(input);
+  } catch (e) {
+    if (isDossierError(e)) return null;
+    throw e;
+  }
+}
+
+export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection {
+  if (!datesOk(d)) return "dates";
+  if (implausibleParenthood(d.parents) !== null) return "family";
+  const input = toCivilDossier(d);
+  const dossier = read(input);
+  if (dossier === null) return "lawRefuses";
+  const result = computeUnder(dossier, DATED_LAW);
+  if (result === null || result.kind !== "estate" || result.devolution === undefined) return "lawRefuses";
+  const answer = result.answer;
+  if (answer.total_droits <= 0) return "noTax";
+  if (zeroButOne(dossier, answer)) return "zeroButOne";
+  // The prompt states no tax law, nor the tax decisions of levels 5-6: a task needing one is redrawn.
+  if (decisionsOf(result).length > 0) return "decision";
+  if (unconfirmedOf(result).length > 0) return "unconfirmed";
+  const devolution = devolutionJson(result.devolution);
+  const found = mistakesOf(input, devolution, answer);
+  if (found.length === 0) return "noCivilMistake";
+  if (found.some((m) => m.stillRight)) return "civilMistakeRight";
+  const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
+  const law = result.law;
+  const parts = level7PromptParts(d, law, civilDecisionsOf(d, law), levyIds);
+  if (promptLeaks(parts, answer, false)) return "amountInPrompt";
+  let known: Difficulty | undefined;
+  return {
+    dossier: input,
+    answer,
+    parts,
+    devolution,
+    mistakes: found.map((m) => m.key),
+    difficulty: () => (known ??= difficultyOf(dossier, result, "none", undefined, DATED_LAW)),
+  };
+}

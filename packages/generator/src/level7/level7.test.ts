@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { lawOf } from "../law.js";
+import { implausibleParenthood } from "../plausible.js";
+import { Rng } from "../random.js";
+import { civilDecisionsOf } from "./decisions.js";
+import { toCivilDossier } from "./dossier.js";
+import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
+import { level7PromptParts } from "./prompt.js";
+
+type Json = Record<string, unknown>;
+
+/** Every node of `family` with the relationship its place requires (the contract's §10.2). */
+function placed(family: Json): { id: string; living: boolean; rel: string | null }[] {
+  const out: { id: string; living: boolean; rel: string | null }[] = [];
+  const walk = (nodes: unknown, rels: readonly string[], depth: number): void => {
+    for (const n of (nodes as Json[] | undefined) ?? []) {
+      const living = n.status === undefined;
+      out.push({ id: n.id as string, living, rel: rels[depth] ?? null });
+      walk(n.descendants, rels, depth + 1);
+    }
+  };
+  walk(family.children, ["child", "grandchild", "greatgrandchild"], 0);
+  walk(family.siblings, ["sibling", "nephew"], 0);
+  for (const key of ["father", "mother"]) {
+    const p = family[key] as Json;
+    if (p.id) out.push({ id: p.id as string, living: true, rel: "parent" });
+  }
+  for (const a of (family.ascendants as Json[] | undefined) ?? []) out.push({ id: a.id as string, living: true, rel: "ascendant" });
+  for (const a of (family.collaterals as Json[] | undefined) ?? []) out.push({ id: a.id as string, living: true, rel: "collateral" });
+  if (family.spouse) out.push({ id: family.spouse as string, living: true, rel: "spouse" });
+  if (family.partner) out.push({ id: family.partner as string, living: true, rel: "pacs" });
+  return out;
+}
+
+describe("level 7 files", () => {
+  const drafts = LEVEL7_VARIANTS.flatMap((v, k) => Array.from({ length: 150 }, (_, i) => ({ v, d: drawLevel7(new Rng(19, k * 1000 + i), v) })));
+
+  it("are the same for the same (seed, index)", () => {
+    for (const v of LEVEL7_VARIANTS) {
+      const a = toCivilDossier(drawLevel7(new Rng(3, 41), v));
+      const b = toCivilDossier(drawLevel7(new Rng(3, 41), v));
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    }
+  });
+
+  it("place every living person as a beneficiary of the right relationship, and no one else", () => {
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d) as unknown as Json;
+      const bens = new Map((input.beneficiaries as Json[]).map((b) => [b.id as string, b.relationship as string]));
+      const nodes = placed(input.family as Json);
+      const ids = nodes.map((n) => n.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const n of nodes) {
+        if (n.living) expect(bens.get(n.id)).toBe(n.rel);
+        else expect(bens.has(n.id)).toBe(false);
+      }
+      // A beneficiary outside the family is a legatee (a friend, a godchild), never kin.
+      const inFamily = new Set(nodes.filter((n) => n.living).map((n) => n.id));
+      for (const [id, rel] of bens) if (!inFamily.has(id)) expect(rel).toBe("unrelated");
+    }
+  });
+
+  it("keep the contract's constraints that the drawing owns", () => {
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d) as unknown as Json;
+      const m = input.marriage as Json | undefined;
+      const fam = input.family as Json;
+      expect(m !== undefined).toBe(fam.spouse !== undefined);
+      const children = fam.children as Json[];
+      if (m) {
+        const withDescendants = children.length > 0;
+        expect(m.spouseOption !== undefined).toBe(withDescendants);
+        if (m.spouseOption === "legal_usufruct") expect(children.every((c) => c.common === true)).toBe(true);
+        if (typeof m.spouseOption === "string" && m.spouseOption.startsWith("ddv")) {
+          expect(m.donationEntreEpoux).toBe(true);
+          expect(input.bequests ?? input.will ?? input.priorGifts).toBeUndefined();
+        }
+        if (m.regime === "separation_de_biens") for (const a of input.assets as Json[]) expect(a.ownership).toBe("own");
+        else for (const a of [...(input.assets as Json[]), ...(input.debts as Json[])]) expect(["own", "common"]).toContain(a.ownership);
+      }
+      for (const g of (input.priorGifts as Json[] | undefined) ?? []) expect(g.outsideShare).toBe(true);
+    }
+    // The task's family guard redraws the rest, as at levels 5-6.
+    expect(drafts.filter(({ d }) => implausibleParenthood(d.parents) !== null).length).toBeLessThan(drafts.length / 50);
+  });
+
+  it("write the whole file in French: every person, every deed, no missing value", () => {
+    for (const { d } of drafts) {
+      const law = lawOf(d.date);
+      const p = level7PromptParts(d, law, civilDecisionsOf(d, law), []);
+      const text = `${p.dossier}\n${p.rules}\n${p.format}`;
+      expect(text).not.toMatch(/undefined|NaN|null|\[object/);
+      for (const b of d.beneficiaries) expect(p.dossier).toContain(`| ${b.id} | ${b.person.first} ${b.person.last} |`);
+      for (const m of d.children) expect(p.dossier).toContain(`${m.person.first} ${m.person.last}`);
+      if (d.will) expect(p.dossier).toContain("Testament olographe");
+      if (d.marriage?.option) expect(p.dossier).toContain("a opté pour");
+    }
+  });
+
+  it("draw every feature of the common mistakes over the variants", () => {
+    const all = drafts.map(({ d }) => d);
+    const gone = (list: typeof all[number]["children"]) => list.some((m) => m.status !== "alive" && m.descendants.length > 0);
+    expect(all.some((d) => d.marriage?.option?.startsWith("ddv"))).toBe(true);
+    expect(all.some((d) => gone(d.children) && d.children.some((m) => m.status === "renounced"))).toBe(true);
+    expect(all.some((d) => gone(d.siblings))).toBe(true);
+    expect(all.some((d) => d.marriage?.regime === "communaute_legale" && d.marriage.recompense !== null)).toBe(true);
+    expect(all.some((d) => d.marriage?.attributionIntegrale)).toBe(true);
+    expect(all.some((d) => d.will?.disposableShareTo)).toBe(true);
+    expect(all.some((d) => d.will?.universalLegatee)).toBe(true);
+    expect(all.some((d) => d.assets.some((a) => a.receivedFrom))).toBe(true);
+    expect(all.some((d) => d.father.status === "alive" && d.mother.status === "alive" && d.siblings.length > 0)).toBe(true);
+    expect(all.some((d) => d.ascendants.some((a) => a.branch === "paternal") && d.ascendants.some((a) => a.branch === "maternal"))).toBe(true);
+    expect(all.some((d) => d.children.some((m) => m.common === false))).toBe(true);
+    expect(all.some((d) => d.gifts.length > 0)).toBe(true);
+    expect(all.some((d) => d.contracts.length > 0)).toBe(true);
+  });
+});

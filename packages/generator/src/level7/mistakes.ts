@@ -1,0 +1,222 @@
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput } from "@succ/engine";
+import { LAW_SERIES, datedLaw, type LawSeries, type LawSource } from "@succ/rules";
+
+/**
+ * The common mistakes of the civil devolution, each as what a notary who makes it computes: the
+ * same file through the engine, under a law whose civil fraction is the mistaken one, or with
+ * the file read the mistaken way. A level-7 task is redrawn unless each mistake whose feature
+ * it holds changes the answer (task.ts); `succ stats --level 7` counts how often each still gets
+ * a task right. The fractions are those of @succ/rules (`law.civil`), changed only here.
+ */
+
+export type CivilMistake = "spouseOptionIgnored" | "perHead" | "noLiquidation" | "noReduction" | "parentsQuarterIgnored" | "branchesIgnored";
+
+type Json = Record<string, unknown>;
+
+/** A law whose civil fractions are those of the dated tables but for `changed` (a value in force on every day of each series). */
+function civilLaw(changed: Partial<Record<keyof LawSeries["civil"], unknown>>): LawSource {
+  const civil: Record<string, unknown> = { ...LAW_SERIES.civil };
+  for (const [key, value] of Object.entries(changed)) {
+    const s = LAW_SERIES.civil[key as keyof LawSeries["civil"]];
+    civil[key] = { ...s, periods: s.periods.map((p) => ({ ...p, value })) };
+  }
+  return datedLaw({ ...LAW_SERIES, civil } as unknown as LawSeries);
+}
+
+let noReserveLaw: LawSource | null = null;
+let noQuarterLaw: LawSource | null = null;
+let wholeCommunityLaw: LawSource | null = null;
+
+/** The reserve ignored: every legacy paid in full (the disposable share is the whole estate). */
+function noReserve(): LawSource {
+  return (noReserveLaw ??= civilLaw({
+    disposableShare: LAW_SERIES.civil.disposableShare.periods[0]!.value.map((r) => ({ ...r, share: "1" })),
+    disposableShareWithSpouse: "1",
+  }));
+}
+
+/** The parents' quarter of art. 738 ignored: the brothers and sisters take everything. */
+function noParentsQuarter(): LawSource {
+  return (noQuarterLaw ??= civilLaw({ parentQuarter: "0" }));
+}
+
+/** The community not liquidated: all of it in the estate (the survivor's half taxed too). */
+function wholeCommunity(): LawSource {
+  return (wholeCommunityLaw ??= civilLaw({ communityHalf: "1" }));
+}
+
+function clone(input: DossierInput): Json {
+  return JSON.parse(JSON.stringify(input)) as Json;
+}
+
+function nodes(v: unknown): Json[] {
+  return Array.isArray(v) ? (v as Json[]) : [];
+}
+
+function forms(n: Json): boolean {
+  return n.status === undefined || nodes(n.descendants).some(forms);
+}
+
+/** Each living, accepting member of a line with its share per souche (art. 753). */
+function perSouche(list: Json[], share = 1, out = new Map<string, number>()): Map<string, number> {
+  const souches = list.filter(forms);
+  for (const n of souches) {
+    const s = share / souches.length;
+    if (n.status === undefined) out.set(n.id as string, s);
+    else perSouche(nodes(n.descendants), s, out);
+  }
+  return out;
+}
+
+/** The line that inherits by souches: the children, or the siblings without spouse nor descendant. */
+function inheritingLine(input: Json): { key: "children" | "siblings"; list: Json[] } | null {
+  const fam = input.family as Json;
+  if (nodes(fam.children).some(forms)) return { key: "children", list: nodes(fam.children) };
+  if (fam.spouse === undefined && nodes(fam.siblings).some(forms)) return { key: "siblings", list: nodes(fam.siblings) };
+  return null;
+}
+
+/** The options the spouse could have taken but did not (art. 757, 1094-1). */
+function otherOptions(input: Json): string[] {
+  const m = input.marriage as Json | undefined;
+  if (!m || typeof m.spouseOption !== "string") return [];
+  const fam = input.family as Json;
+  const allCommon = nodes(fam.children).filter(forms).every((c) => c.common === true);
+  const all = ["legal_quarter", ...(allCommon ? ["legal_usufruct"] : []), ...(m.donationEntreEpoux === true ? ["ddv_disposable", "ddv_quarter_usufruct", "ddv_usufruct"] : [])];
+  return all.filter((o) => o !== m.spouseOption);
+}
+
+/** The representatives counted per head: each living descendant of a predeceased or renouncing member of the line becomes a member of it. */
+function perHeadFile(input: Json): Json | null {
+  const line = inheritingLine(input);
+  if (!line) return null;
+  const out = clone(input as unknown as DossierInput);
+  const fam = out.family as Json;
+  const rel = line.key === "children" ? "child" : "sibling";
+  const lifted: Json[] = [];
+  const bens = new Map(nodes(out.beneficiaries).map((b) => [b.id as string, b]));
+  const lift = (n: Json, top: Json): void => {
+    if (n.status === undefined) {
+      const node: Json = { id: n.id };
+      if (top.common !== undefined) node.common = top.common;
+      if (top.blood !== undefined) node.blood = top.blood;
+      lifted.push(node);
+      bens.get(n.id as string)!.relationship = rel;
+    } else for (const x of nodes(n.descendants)) lift(x, top);
+  };
+  for (const n of nodes(fam[line.key])) if (forms(n)) lift(n, n);
+  fam[line.key] = lifted;
+  return out;
+}
+
+/** The branches of art. 746 ignored: the nearest relatives, whichever side, share per head. */
+function oneBranchFile(input: Json): Json {
+  const out = clone(input as unknown as DossierInput);
+  const fam = out.family as Json;
+  for (const key of ["ascendants", "collaterals"]) for (const x of nodes(fam[key])) x.branch = "paternal";
+  return out;
+}
+
+function notLiquidatedFile(input: Json): Json {
+  const out = clone(input as unknown as DossierInput);
+  const m = out.marriage as Json;
+  m.attributionIntegrale = false;
+  return out;
+}
+
+/** The answer of a file read the mistaken way, or null when the engine refuses it (then it is not the gold). */
+function answerOf(file: Json, law?: LawSource): Answer | null {
+  try {
+    return compute(readDossier(file as unknown as DossierInput), law ? { law } : {}).answer;
+  } catch (e) {
+    if (isDossierError(e)) return null;
+    throw e;
+  }
+}
+
+export interface MistakeSpec {
+  key: CivilMistake;
+  /** What the mistake is, in English (stats, docs). */
+  label: string;
+  /** What a notary making it computes. */
+  computes: string;
+  /** What a task must hold for the mistake to be possible. */
+  feature: string;
+  holds(input: Json, dev: DevolutionJson): boolean;
+  /** The answers a notary making the mistake may find (one of them the gold: the mistake still gets it right). */
+  answers(input: Json): (Answer | null)[];
+}
+
+export const MISTAKES: readonly MistakeSpec[] = [
+  {
+    key: "spouseOptionIgnored",
+    computes: "each other option the file allows (art. 757, 1094-1) in place of the one the spouse declared",
+    label: "the spouse's option ignored",
+    feature: "a spouse beside descendants, with a choice",
+    holds: (input) => otherOptions(input).length > 0,
+    answers: (input) =>
+      otherOptions(input).map((o) => {
+        const f = clone(input as unknown as DossierInput);
+        (f.marriage as Json).spouseOption = o;
+        return answerOf(f);
+      }),
+  },
+  {
+    key: "perHead",
+    computes: "the representatives of a predeceased or renouncing child or sibling counted as heirs of their own, one head each (their share, allowance and scale)",
+    label: "per head instead of per souche",
+    feature: "souches of unequal size in the line that inherits",
+    holds: (input) => {
+      const line = inheritingLine(input);
+      if (!line) return false;
+      const shares = [...perSouche(line.list).values()];
+      return shares.some((s) => s !== shares[0]);
+    },
+    answers: (input) => {
+      const f = perHeadFile(input);
+      return f === null ? [] : [answerOf(f)];
+    },
+  },
+  {
+    key: "noLiquidation",
+    computes: "the whole community in the estate (no half to the survivor, no attribution clause)",
+    label: "the community not liquidated",
+    feature: "a community with common property or a récompense",
+    holds: (input, dev) => dev.liquidation !== null && (dev.liquidation.commonNet !== "0" || dev.liquidation.recompense !== "0" || dev.liquidation.attributionIntegrale),
+    answers: (input) => [answerOf(notLiquidatedFile(input), wholeCommunity())],
+  },
+  {
+    key: "noReduction",
+    computes: "every legacy paid in full, as if no heir were reserved (art. 913, 914-1 and 926 ignored)",
+    label: "the legacy not reduced to the disposable share",
+    feature: "legacies above the disposable share",
+    holds: (_input, dev) => dev.reductions.length > 0,
+    answers: (input) => [answerOf(input, noReserve())],
+  },
+  {
+    key: "parentsQuarterIgnored",
+    computes: "the brothers and sisters (and their representatives) take all, the father and mother nothing",
+    label: "the parents' quarter of art. 738 ignored",
+    feature: "a father or mother beside brothers and sisters, no spouse, no descendant",
+    holds: (input, dev) => dev.order === 2 && (input.family as Json).spouse === undefined && nodes((input.family as Json).siblings).some(forms) && [(input.family as Json).father, (input.family as Json).mother].some((p) => (p as Json).id !== undefined),
+    answers: (input) => [answerOf(input, noParentsQuarter())],
+  },
+  {
+    key: "branchesIgnored",
+    computes: "the nearest relatives of either side share per head, as if there were one branch",
+    label: "the branches of art. 746 ignored",
+    feature: "relatives of the 3rd or 4th order on both sides",
+    holds: (input, dev) => {
+      if (dev.order !== 3 && dev.order !== 4) return false;
+      const list = nodes((input.family as Json)[dev.order === 3 ? "ascendants" : "collaterals"]);
+      return list.some((x) => x.branch === "paternal") && list.some((x) => x.branch === "maternal");
+    },
+    answers: (input) => [answerOf(oneBranchFile(input))],
+  },
+];
+
+/** The mistakes a task holds the feature of, each with whether it still gets the gold. */
+export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answer): { key: CivilMistake; stillRight: boolean }[] {
+  const file = input as unknown as Json;
+  return MISTAKES.filter((m) => m.holds(file, dev)).map((m) => ({ key: m.key, stillRight: m.answers(file).some((a) => a !== null && sameAnswer(a, gold)) }));
+}

@@ -1,0 +1,58 @@
+import { compute, devolutionJson, readDossier } from "@succ/engine";
+import { describe, expect, it } from "vitest";
+import { leakedAmounts } from "../guards.js";
+import { fingerprint, generateTask, generateTasks, taskLine } from "../task.js";
+import { taskSetStats } from "../stats.js";
+import { MISTAKES, mistakesOf } from "./mistakes.js";
+
+// Pinned on purpose: changes only when the level-7 tasks do (say so in the commit).
+const LEVEL7_FINGERPRINT = "fa7f7115577ff97ddb25284f54b29447e6be50b16cb898cbb9aa889fb9ad15e6";
+
+describe("level 7 tasks", () => {
+  const tasks = [...generateTasks({ n: 300, seed: 7, level: 7 })];
+
+  it("carry the engine's devolution and their civil mistakes, each of which changes the answer", () => {
+    for (const t of tasks) {
+      const r = compute(readDossier(t.info.dossier));
+      expect(r.answer).toEqual(t.answer);
+      expect(r.kind === "estate" && r.devolution !== undefined).toBe(true);
+      if (r.kind === "estate") expect(t.info.devolution).toEqual(devolutionJson(r.devolution!));
+      const found = mistakesOf(t.info.dossier, t.info.devolution!, t.answer);
+      expect(found.length, t.id).toBeGreaterThan(0);
+      expect(found.filter((m) => m.stillRight), t.id).toEqual([]);
+      expect(t.info.difficulty.civilMistakes).toEqual(found.map((m) => m.key));
+      expect(t.info.difficulty.presentation).toBe("none");
+    }
+  });
+
+  it("hold every mistake's feature somewhere, and the stats count them", () => {
+    const s = taskSetStats(tasks).levels[0]!;
+    for (const m of MISTAKES) {
+      expect(s.civil!.mistakes[m.key].featured, m.key).toBeGreaterThan(10);
+      expect(s.civil!.mistakes[m.key].stillRightFeatured, m.key).toBe(0);
+    }
+  });
+
+  it("state no expected amount, no answer of the devolution, and the law only as in force on the date", () => {
+    for (const t of tasks) {
+      expect(leakedAmounts(t.prompt, t.answer), t.id).toEqual([]);
+      expect(t.prompt).toContain("Appliquez le droit civil et la législation fiscale française en vigueur à la date du décès.");
+      expect(t.prompt).not.toMatch(/recueille|quote-part du surplus|venant par représentation/);
+    }
+  });
+
+  it("are deterministic, with devolution then difficulty last in the line", () => {
+    const a = generateTask(5, 123, 7);
+    expect(taskLine(generateTask(5, 123, 7))).toBe(taskLine(a));
+    expect(Object.keys(JSON.parse(taskLine(a)).info)).toEqual(["dossier", "seed", "index", "generatorVersion", "devolution", "difficulty"]);
+    expect(a.id).toBe("succession-7-123");
+  });
+
+  it("refuse a fictional law (their prompt states none)", () => {
+    expect(() => generateTask(0, 0, 7, { fictionalLaw: true })).toThrow(RangeError);
+  });
+
+  it("have a pinned fingerprint (-n 400 --level 7)", () => {
+    expect(fingerprint({ level: 7 })).toBe(LEVEL7_FINGERPRINT);
+  });
+});
