@@ -65,7 +65,10 @@ export function decisionsOf(r: ComputeResult): Decision[] {
     const f = e.grossEstate.furniture;
     const minimumBinds = f !== null && (f.valuation === "flat" || (f.valuation === "declared" && f.declared!.lt(e.grossEstate.listed.mul(law.furnitureFlatRate).div(100))));
     if (minimumBinds && e.grossEstate.mainResidence !== null && e.grossEstate.mainResidence.reductionPercent > 0) out.add("furnitureAfterResidence");
-    if (r.dossier.kind === "estate" && r.dossier.furniture === null) out.add("noFurniture");
+    // No furniture in the file (level 5 states this decision then; level 6 always states its
+    // furniture). The files of the computed mode (level 7) state none yet and are not checked
+    // for it here: left to that level's drawing.
+    if (r.dossier.kind === "estate" && r.dossier.furniture === null && r.dossier.civil === undefined) out.add("noFurniture");
     for (const b of d.beneficiaries) {
       // The 50th birthday, as the engine's one age rule reaches it (29 February: 1 March of a common year).
       if (b.relationship === "sibling" && compareDates(anniversary(b.birthDate, law.exemptions.sibling.olderThan), d.date) === 0) out.add("siblingBirthday");
