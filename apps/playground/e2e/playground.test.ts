@@ -60,6 +60,26 @@ describe("the tasks view", () => {
     await page.close();
   });
 
+  it("draws the family of a level-7 task beside its sheet: statuses, souches and each heir's share", async () => {
+    const task = generateTask(0, 16, 7);
+    const page = await open("#lang=en&seed=0&level=7&i=16");
+    const tree = page.getByTestId("family-tree");
+    await tree.waitFor();
+    // Every beneficiary once, each with the engine's title; the predeceased child in a souche.
+    for (const b of task.info.dossier.beneficiaries) {
+      const box = tree.locator(`[data-id="${b.id}"][data-status="alive"]`);
+      expect(await box.count(), b.id).toBe(1);
+      expect(await box.getByTestId("ft-share").textContent()).toContain(task.info.devolution!.shares[b.id]!.title);
+    }
+    expect(await tree.locator('[data-status="predeceased"] .ft-souche').first().textContent()).toMatch(/souche [A-Z]/);
+    // A dossier without family draws no tree.
+    const plain = await open("#seed=0&i=17");
+    await plain.getByTestId("sheet").waitFor();
+    expect(await plain.getByTestId("family-tree").count()).toBe(0);
+    await page.close();
+    await plain.close();
+  });
+
   it("wraps the sheet inside its panel at 1,400 px: no line cut off, the text as the engine wrote it", async () => {
     const page = await open("#seed=0&i=17");
     await page.setViewportSize({ width: 1400, height: 900 });

@@ -2,7 +2,8 @@
 //
 //   pnpm build && pnpm --filter playground screenshots
 //
-// Writes docs/img/playground-{tasks,score,whatif,calculator,runs}.png at the repository's root.
+// Writes docs/img/playground-{tasks,score,whatif,calculator,runs,family-tree,family-tree-calculator}.png
+// at the repository's root.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { APP_DIR, launch, serve } from "./browser.mjs";
@@ -43,6 +44,18 @@ try {
   await page.getByTestId("files-B").setInputFiles([join(runs, "hasty-model", "results.jsonl"), join(runs, "hasty-model", "summary.json")]);
   await page.waitForSelector('[data-testid="compare"]');
   await shot("runs");
+
+  // Level 7: the family tree beside the sheet, for a task and for a dossier in the calculator.
+  await page.goto(`${server.url}#lang=en&seed=0&level=7&i=16`);
+  await page.waitForSelector('[data-testid="sheet"][data-task-id="succession-7-16"]');
+  await page.getByTestId("family-tree").evaluate((e) => e.scrollIntoView({ block: "start" }));
+  await shot("family-tree");
+
+  await page.goto(`${server.url}#lang=en&view=calculator&seed=0&level=7&i=57`);
+  await page.getByRole("button", { name: "Load the current task's dossier" }).click();
+  await page.waitForSelector('[data-testid="family-tree"] [data-testid="ft-share"]');
+  await page.getByTestId("family-tree").evaluate((e) => e.scrollIntoView({ block: "start" }));
+  await shot("family-tree-calculator");
 } finally {
   await browser.close();
   await server.close();

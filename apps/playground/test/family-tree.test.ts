@@ -58,7 +58,7 @@ describe("the family tree of a computed-mode dossier", () => {
       ["B4", "grandchild", "B"],
     ]);
     expect(t.parents.map((p) => [p.place, p.status, p.name])).toEqual([
-      ["father", "predeceased", "—"],
+      ["father", "predeceased", ""],
       ["mother", "alive", "Jeanne Dubois"],
     ]);
     expect(t.siblings.map((s) => [s.id, s.place])).toEqual([["B7", "halfsibling:consanguin"]]);

@@ -137,7 +137,7 @@ function* repliesOf(answer: ExpectedAnswer, seed: number, count: number): Genera
 /** The golds: every level of the mix and of each single-level set, and the fictional law of levels 1 to 5. */
 function tasks(): Task[] {
   const out: Task[] = [];
-  for (const level of [0, 1, 2, 3, 4, 5, 6] as const) for (let i = 0; i < 40; i++) out.push(generateTask(11 + level, i, level));
+  for (const level of [0, 1, 2, 3, 4, 5, 6, 7] as const) for (let i = 0; i < 40; i++) out.push(generateTask(11 + level, i, level));
   for (const level of [0, 1, 2, 3, 4, 5] as const) for (let i = 0; i < 15; i++) out.push(generateTask(23 + level, i, level, { fictionalLaw: true }));
   return out;
 }

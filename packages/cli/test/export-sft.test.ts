@@ -52,7 +52,7 @@ async function exported(name: string, args: string[]) {
 
 const CASES: [string, number, boolean][] = [
   ["the mix", 0, false],
-  ...[1, 2, 3, 4, 5, 6].map((level): [string, number, boolean] => [`level ${level}`, level, false]),
+  ...[1, 2, 3, 4, 5, 6, 7].map((level): [string, number, boolean] => [`level ${level}`, level, false]),
   ["the mix under the fictional law", 0, true],
   ["level 5 under the fictional law", 5, true],
 ];

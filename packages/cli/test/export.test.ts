@@ -52,7 +52,7 @@ describe("succ export --format verifiers", () => {
       expect(JSON.parse(row.answer)).toEqual(t.answer);
       expect(scoreReply(`<droits>${row.answer}</droits>`, t.answer).score).toBe(1);
       expect(row.task).toBe("succession-fr");
-      expect(row.info).toMatchObject({ id: t.id, level: t.level, variant: t.variant, seed: 0, index: i, generatorVersion: taskVersion(t.level, false) });
+      expect(row.info).toMatchObject({ id: t.id, level: t.level, variant: t.variant, seed: 0, index: i, generatorVersion: taskVersion(t.level, false), uid: `0/mix/${t.id}` });
       expect(row.info.dossier).toEqual(JSON.parse(JSON.stringify(t.info.dossier)));
     });
     expect(readdirSync(dir)).toEqual(["verifiers.jsonl"]); // no temporary file left
@@ -101,7 +101,7 @@ describe("succ export --format promptfoo", () => {
       expect(row.vars.prompt).toBe(t.prompt);
       expect(JSON.parse(row.vars.answer)).toEqual(t.answer);
       expect(row.assert).toEqual([{ type: "javascript", value: "file://succession-fr-assert.mjs", config: { allOrNothing: false } }]);
-      expect(row.metadata).toEqual({ id: t.id, level: t.level, variant: t.variant });
+      expect(row.metadata).toEqual({ id: t.id, level: t.level, variant: t.variant, uid: `0/mix/${t.id}` });
       // promptfoo renders prompts with Nunjucks: no template syntax may hide in a prompt.
       expect(t.prompt).not.toMatch(/\{\{|\{%|\{#/);
     });

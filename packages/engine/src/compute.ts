@@ -5,10 +5,12 @@ import { add, euro, lt, mul, mulRatio, ONE, positive, sub, sum, ZERO } from "./e
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, RuleSet } from "./dossier.js";
 import { checkDossier, checkedLaw, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
-import { applies, type AllowanceItem, type Context, type Exemption, type RuleFamily } from "./family.js";
+import { applies, cashOf, type AllowanceItem, type CashExemptionHook, type Context, type Exemption, type RuleFamily } from "./family.js";
+
+type CashExemptionKey = CashExemptionHook["key"];
 import { FAMILIES } from "./families/index.js";
-import { CASH_GIFT_790G, exemption790G, type Exemption790G } from "./families/cash-gift-790-g.js";
-import { HOUSING_790A_BIS, housingExemption, type HousingExemption } from "./families/housing-790-a-bis.js";
+import type { Exemption790G } from "./families/cash-gift-790-g.js";
+import type { HousingExemption } from "./families/housing-790-a-bis.js";
 import { recallOf, type RecallDetail, type RecalledGift } from "./families/recall-784.js";
 import { smallEstateOf } from "./families/small-estate-796-0.js";
 import { residueUsufruct, splits } from "./families/usufruct-669.js";
@@ -218,14 +220,20 @@ function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, i
   return parts;
 }
 
-/** A donee's cash: all of it (`housing` null), or only the housing cash of art. 790 A bis, or only the rest. */
-function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null): Fraction {
-  let cash = ZERO;
-  for (const g of d.gifts) {
-    if (!g.cash || (housing !== null && g.housing790ABis !== housing)) continue;
-    for (const t of g.to) if (t.beneficiary === b.id) cash = add(cash, mul(g.value, t.fraction));
+/** Step "cashExemptions": each family's, in the table's order, on the cash the families before it left ordinary. */
+function cashExemptionsOf(c: Context, families: readonly RuleFamily[], b: Beneficiary, gift: GiftDossier | null, donorAge: number): { total: Fraction; byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> } {
+  const byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> = {};
+  let total = ZERO;
+  if (gift === null) return { total, byKey };
+  const all = cashOf(gift, b, null);
+  for (const f of families) {
+    if (!f.cashExemption) continue;
+    const e = f.cashExemption.exempt(c, b, gift, donorAge, sub(all, total));
+    if (e === null) continue;
+    byKey[f.cashExemption.key] = e;
+    total = add(total, e.amount);
   }
-  return cash;
+  return { total, byKey };
 }
 
 /** Step "exemption": the first family of the table that exempts the beneficiary (estates only). */
@@ -285,8 +293,6 @@ function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
     return e !== null && e.reason !== "smallEstate";
   };
   const life = dossier.kind === "estate" ? lifeInsuranceOf(dossier, law, personallyExempt, ignore) : null;
-  const housingFamily = families.includes(HOUSING_790A_BIS);
-  const cashFamily = families.includes(CASH_GIFT_790G);
   for (const b of dossier.beneficiaries) {
     const li = life?.get(b.id) ?? null;
     const parts = dossier.kind === "estate" ? (dev !== null ? [...lifeParts(li), ...civilParts(dev, dossier, law, b, ignore).map((p) => ({ ...p, fraction: ONE }))] : estateParts(dossier, estate!, b, ignore, li)) : giftParts(dossier, law, donorAge, b, ignore);
@@ -296,10 +302,8 @@ function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
     const exempt = exemption !== null;
     const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(c, families, b);
     const gift = dossier.kind === "gift" && !exempt ? dossier : null;
-    const housing = gift && housingFamily ? housingExemption(gift, law, source, b, ignore, cashOf(gift, b, true)) : null;
-    // Ordinary cash, and the housing cash above its exemption (art. 790 G then applies under its own conditions).
-    const cash = gift === null ? ZERO : housing === null ? cashOf(gift, b, null) : add(cashOf(gift, b, false), sub(housing.cashReceived, housing.amount));
-    const ex = gift && cashFamily ? exemption790G(gift, law, donorAge, b, ignore, cash) : null;
+    // Exempt cash (art. 790 A bis on the cash for a home, then art. 790 G on the cash still ordinary).
+    const cash = cashExemptionsOf(c, families, b, gift, donorAge);
     const recall = recallOf(dossier, law, source, b, allowance, ignore);
     let taxableExact = ZERO;
     let scale: ScaleName | null = null;
@@ -309,13 +313,13 @@ function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
     let tax = 0;
     let scaleStart = ZERO;
     if (!exempt) {
-      taxableExact = floor0(sub(sub(sub(received, housing?.amount ?? ZERO), ex?.amount ?? ZERO), recall.remainingAllowance));
+      taxableExact = floor0(sub(sub(received, cash.total), recall.remainingAllowance));
       taxable = roundEuro(taxableExact);
       scale = dossier.kind === "estate" && dev !== null ? (dev.representation.has(b.id) && !ignore.has("representation") ? representationAllowance(dev, law, b)?.scale : null) ?? collateralScale(dossier, law, b) ?? law.scaleOf[b.relationship] : law.scaleOf[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
       ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
     }
-    beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: ex, housing790ABis: housing, lifeInsurance: li, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
+    beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: (cash.byKey.exemption790G as Exemption790G | undefined) ?? null, housing790ABis: (cash.byKey.housing790ABis as HousingExemption | undefined) ?? null, lifeInsurance: li, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
     const line: AnswerLine = { part_taxable: taxable, droits: tax };
     // Art. 990 I: a beneficiary of sums due for premiums paid before 70 reports its levy (0 when exempt).
     if (li !== null && positive(li.capital990I)) line.prelevement_990I = li.levy;

@@ -4,11 +4,9 @@ import { formatDateFr } from "./dates.js";
 import type { Sex } from "./dossier.js";
 import { deName, euros, exactEuros } from "./french.js";
 import type { BeneficiaryResult, ComputeResult } from "./compute.js";
-import { agree, line, pct } from "./family.js";
-import { lines790G } from "./families/cash-gift-790-g.js";
+import { agree, line, pct, type CashExemptionHook, type RuleFamily } from "./family.js";
 import { funeralLine } from "./families/funeral-775.js";
 import { furnitureLine } from "./families/furniture-764.js";
-import { housingLines } from "./families/housing-790-a-bis.js";
 import { levyLines } from "./families/levy-990-i.js";
 import { mainResidenceLine } from "./families/main-residence-764-bis.js";
 import { premiumLines } from "./families/premiums-757-b.js";
@@ -61,10 +59,10 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
   }
   for (const a of r.allowance.items) out.push(line(`${a.label}, art. ${a.article}`, exactEuros(a.amount)));
   if (r.allowance.items.length === 0) out.push(line("Abattement", euros(0)));
-  if (r.housing790ABis) out.push(...housingLines(r.housing790ABis));
-  if (r.exemption790G) out.push(...lines790G(r.exemption790G, law));
+  const cash = cashExemptions(res, r);
+  for (const { hook, detail } of cash) out.push(...hook.lines(detail as never, law));
   out.push(...recallLines(r.recall, law.recallYears));
-  const minus = [r.housing790ABis && r.housing790ABis.amount.gt(0) ? "exonération 790 A bis" : null, r.exemption790G && r.exemption790G.amount.gt(0) ? "exonération 790 G" : null, "abattement restant"].filter(Boolean).join(" − ");
+  const minus = [...cash.filter((x) => x.detail.amount.gt(0)).map((x) => x.hook.short), "abattement restant"].join(" − ");
   out.push(line(`Part taxable exacte (valeur reçue − ${minus}, au moins 0)`, exactEuros(r.taxableExact)));
   out.push(line("Part taxable arrondie à l'euro", euros(r.taxable)));
   if (r.scale && r.taxable > 0) {
@@ -118,8 +116,7 @@ function appliedArticles(res: ComputeResult): string[] {
     if (r.exemption) add(r.exemption.article);
     if (r.parts.some((p) => p.barePercent !== 100 && p.kind !== "residueUsufruct")) add(A.usufruct669.reference.article);
     for (const a of r.allowance.items) add(a.article);
-    if (r.housing790ABis?.eligible) add(A.housingGift790ABis.ceiling.reference.article);
-    if (r.exemption790G?.eligible) add(A.cashGift790G.ceiling.reference.article);
+    for (const { family, detail } of cashExemptions(res, r)) if (detail.eligible) add(family.articles[0]!);
     if (r.lifeInsurance?.capital990I.gt(0)) add(A.lifeInsurance.allowance990I.reference.article);
     if (r.lifeInsurance?.premiums757B.gt(0)) add(A.lifeInsurance.allowance757B.reference.article);
     if (r.recall.recalled.length > 0) add(A.recallYears.reference.article);
@@ -213,4 +210,15 @@ export function explain(res: ComputeResult): string {
 function switchFr(res: ComputeResult, rule: string): string {
   for (const f of res.families) if (rule in f.switches) return f.switches[rule]!.fr;
   return rule;
+}
+
+/** A beneficiary's exempt cash, family by family in the table's order (art. 790 A bis, then 790 G). */
+function cashExemptions(res: ComputeResult, r: BeneficiaryResult): { family: RuleFamily; hook: CashExemptionHook; detail: { amount: Fraction; eligible: boolean } }[] {
+  const out: { family: RuleFamily; hook: CashExemptionHook; detail: { amount: Fraction; eligible: boolean } }[] = [];
+  for (const family of res.families) {
+    const hook = family.cashExemption;
+    const detail = hook ? r[hook.key] : null;
+    if (hook && detail) out.push({ family, hook, detail });
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import type Fraction from "fraction.js";
+import { add, mul, ZERO } from "./exact.js";
 import type { Law, LawSource, Relationship } from "@succ/rules";
-import type { Beneficiary, Dossier, PriorGift, RuleSet } from "./dossier.js";
+import type { Beneficiary, Dossier, GiftDossier, PriorGift, RuleSet } from "./dossier.js";
 import type { DossierIssue } from "./errors.js";
 import type { Devolution } from "./civil/devolution.js";
 
@@ -101,6 +102,16 @@ export interface Exemption {
   article: string;
 }
 
+/** A family's exemption of cash in a gift (art. 790 A bis, 790 G). */
+export interface CashExemptionHook {
+  /** The field of the beneficiary's result that holds the breakdown. */
+  readonly key: "housing790ABis" | "exemption790G";
+  /** How the taxable share's line names it ("exonération 790 G"). */
+  readonly short: string;
+  exempt(c: Context, b: Beneficiary, gift: GiftDossier, donorAge: number, cash: Fraction): { amount: Fraction; eligible: boolean } | null;
+  lines(detail: never, law: Law): string[];
+}
+
 export interface RuleFamily {
   /** Its name, as the sheet and the docs cite it. */
   readonly name: string;
@@ -122,6 +133,12 @@ export interface RuleFamily {
   exemption?(c: Context, b: Beneficiary, estate: { smallEstate: string | null } | null): Exemption | null;
   /** The sheet's words for an exemption this family gave (null for another family's). */
   exemptionWhy?(e: Exemption, sex: "F" | "M" | null, law: Law, grossAssets: Fraction | null, relationship: Relationship): string | null;
+  /**
+   * Step "cashExemptions" (gifts): the part of a donee's cash this family exempts, given `cash`,
+   * the donee's cash that the families before it left ordinary. Returns the breakdown stored in
+   * the beneficiary's result under `key`, its `amount` exempt, and the sheet's lines of it.
+   */
+  cashExemption?: CashExemptionHook;
   /** Step "allowances": the allowances it grants a beneficiary, given those of the families before it. */
   allowances?(c: Context, b: Beneficiary, before: readonly AllowanceItem[]): AllowanceItem[];
 }
@@ -170,4 +187,14 @@ export function agree(sex: "F" | "M" | null, m: string, f: string, both: string)
 /** A percent the French way: `12,5 %`. */
 export function pct(n: number): string {
   return `${String(n).replace(".", ",")} %`;
+}
+
+/** A donee's cash in a gift: all of it (`housing` null), or only the cash for a home of art. 790 A bis (true), or only the rest (false). */
+export function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null): Fraction {
+  let cash = ZERO;
+  for (const g of d.gifts) {
+    if (!g.cash || (housing !== null && g.housing790ABis !== housing)) continue;
+    for (const t of g.to) if (t.beneficiary === b.id) cash = add(cash, mul(g.value, t.fraction));
+  }
+  return cash;
 }

@@ -65,6 +65,7 @@ export type { CivilShare, CivilTitle, Devolution, Legacy, LegacyKind } from "./c
 export type { Liquidation } from "./civil/liquidation.js";
 export type { Representation } from "./civil/heirs.js";
 export { devolutionJson, type DevolutionJson } from "./civil/json.js";
+export { CIVIL_FAMILIES, CIVIL_STEPS, type CivilFamily, type CivilStep } from "./civil/families.js";
 export { amountFromCents, deName, euros, eurosFromCents, exactEuros, isWholeCents } from "./french.js";
 
 import { compute, type Answer, type ComputeOptions } from "./compute.js";

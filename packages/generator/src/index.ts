@@ -1,6 +1,10 @@
 /**
  * @succ/generator: deterministic French-language inheritance and gift tax tasks, with exact
  * gold answers from @succ/engine. Task `i` of a set depends only on (seed, i).
+ *
+ * What a consumer uses: drawing and writing tasks, the specification of the levels, the
+ * fictional law of a task, the leak check and `succ stats`. The pipeline (pipeline.ts), the
+ * guards, the drafts and the prompt texts are internal modules.
  */
 export {
   GENERATOR_VERSION,
@@ -14,15 +18,13 @@ export {
   type Task,
   type TaskOptions,
 } from "./task.js";
-export { FICTIONAL_LAW_STREAM, fictionalLaw, fictionalLawSource, lawSourceOf } from "./fictional-law.js";
+export { fictionalLaw, fictionalLawSource, lawSourceOf } from "./fictional-law.js";
 export {
   LEVELS,
   LEVEL_RULES,
   LEVEL_SPEC,
   VARIANTS,
-  VARIANT_WEIGHTS,
   fictionalLawLevels,
-  isCgiLevel,
   levelSpec,
   mixLevel,
   parseTaskId,
@@ -37,7 +39,6 @@ export {
   type Variant,
 } from "./levels.js";
 export type { Difficulty } from "./difficulty.js";
-export { CGI_ONLY_RULES, MIN_CGI_RULES } from "./pipeline.js";
 export { seedCounterpart } from "./cgi-draft.js";
 export { DECISION_FR, type Decision } from "./decisions.js";
 export { numbersIn, leakedAmounts } from "./guards.js";

@@ -76,6 +76,9 @@ const hostile = hostileReplies(expected)
     // Issue 9's reply: exactly 200,000 characters, a key of 99,988 "\n" escapes.
     { name: "escaped_key_99988", reply: `<droits>{"${"\\n".repeat(99_988)}": 0}</droits>` },
     { name: "escaped_string_amount", reply: `<droits>{"beneficiaires": {"B1": {"part_taxable": "${"\\u0031".repeat(33_300)}"}}}</droits>` },
+    // End-of-sequence tokens up to the limit after the gold (allowed: read to the end).
+    { name: "gold_then_end_tokens (valid)", reply: gold + "</s>\n".repeat(Math.floor((200_000 - gold.length) / 5)) },
+    { name: "gold_then_im_end_tokens (valid)", reply: gold + "<|im_end|>".repeat(Math.floor((200_000 - gold.length) / 10)) },
   ]);
 // Each reply runs ROUNDS rounds of REPS timed runs after a warm-up. The maximum of a round is
 // wall-clock time, so it also catches garbage collection and, on a shared machine, other

@@ -28,17 +28,26 @@ export const END_OF_SEQUENCE_TOKENS = [
 ] as const;
 
 /**
+ * Whitespace runs and end-of-sequence tokens, as many as follow one another: a sticky regular
+ * expression that always matches (possibly nothing), so it never backtracks; `\s` is WhiteSpace
+ * and LineTerminator, String.prototype.trimEnd's set. No token is a prefix of another, so at
+ * each `<` one alternative at most can match.
+ */
+const END_RUN = new RegExp(`(?:\\s+|${END_OF_SEQUENCE_TOKENS.map((t) => t.replace(/[|\\/.*+?^${}()[\]]/g, "\\$&")).join("|")})*`, "y");
+
+/**
  * Whether `tail` (what follows `</droits>`) is only whitespace (String.prototype.trimEnd's set)
- * and, unless `strictEnd`, end-of-sequence tokens. Linear: one replaceAll a token on a tail that
- * the length limit bounds; each token becomes a space, so that removing one cannot join the text
- * around it into another.
+ * and, unless `strictEnd`, end-of-sequence tokens. One native pass, linear in a tail that the
+ * length limit bounds. The same as removing the tokens, each replaced by a space, then finding
+ * only whitespace left (the Python port does that): no token holds `<` or `>` but at its ends,
+ * so none can hide inside another or straddle two.
  */
 function isEndOfReply(tail: string, strictEnd: boolean): boolean {
   if (tail.trimEnd().length === 0) return true;
   if (strictEnd) return false;
-  let rest = tail;
-  for (const token of END_OF_SEQUENCE_TOKENS) rest = rest.replaceAll(token, " ");
-  return rest.trimEnd().length === 0;
+  END_RUN.lastIndex = 0;
+  END_RUN.test(tail);
+  return END_RUN.lastIndex === tail.length;
 }
 
 /** Occurrences of `tag` in `text`, counting no further than `stop` (all we need to know). */

@@ -227,6 +227,9 @@ describe("POST /openrlhf: OpenRLHF's remote reward protocol", () => {
     expect(r.body.reasons).toEqual(["text_after_block", "text_after_block", "text_after_block", "text_after_block"]);
     expect(r.body.extra_logs.succ_well_formed).toEqual([0, 0, 0, 0]);
     expect((await post(app({ strictEnd: true }), "/openrlhf", { query, prompts, labels })).body.rewards).toEqual([0, 0, 0, 0]);
+    // The gold followed by 300,000 characters of </s>: over the limit as received, trimmed or not.
+    const padded = { query: [`${prompts[2]}${formatAnswer(EXPECTED)}${"</s>".repeat(75_000)}`], prompts: [prompts[2]], labels: [labels[2]] };
+    expect((await post(app(), "/openrlhf?trimReply=1", padded)).body).toMatchObject({ rewards: [0], reasons: ["too_long"] });
   });
 
   it("takes the settings from the URL: seed, set, trimReply, allOrNothing", async () => {

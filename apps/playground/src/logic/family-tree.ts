@@ -111,7 +111,7 @@ export function familyTree(dossier: unknown, devolution?: unknown): FamilyTree |
     if (status === "alive") used.add(id);
     return {
       id,
-      name: str(b?.name) || str(n.name) || id || "(unnamed)",
+      name: str(b?.name) || str(n.name) || id,
       place,
       status,
       common: typeof n.common === "boolean" ? n.common : null,
@@ -150,7 +150,8 @@ export function familyTree(dossier: unknown, devolution?: unknown): FamilyTree |
   const parents: TreeNode[] = [];
   for (const [key, place] of [["father", "father"], ["mother", "mother"]] as const) {
     const p = obj(fam[key]);
-    if (p) parents.push(make(p, place, { name: str(bens.get(str(p.id))?.name) || "—" }));
+    // A predeceased parent is not named in the dossier: the place and status say who it is.
+    if (p) parents.push(make(p, place, { name: str(bens.get(str(p.id))?.name) }));
   }
   const branches: FamilyTree["branches"] = { paternal: [], maternal: [] };
   for (const [key, order] of [["ascendants", "ascendant"], ["collaterals", "collateral"]] as const) {

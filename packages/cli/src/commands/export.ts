@@ -14,13 +14,14 @@ for trainers, the task sets of several seeds as Parquet datasets (hf, verl, sft)
 
   --format F        verifiers     {"prompt": [{"role": "user", "content": …}], "answer": "<gold
                                   answer JSON as a string>", "info": {id, level, variant,
-                                  dossier, seed, index, generatorVersion}, "task": "succession-fr"}
+                                  dossier, seed, index, generatorVersion, uid}, "task":
+                                  "succession-fr"}
                     openai-evals  {"input": [{"role": "user", "content": …}], "ideal":
                                   "<droits>{gold answer}</droits>"}
                     promptfoo     promptfoo test cases: {"description", "vars": {"prompt",
                                   "answer"}, "assert": [{"type": "javascript", "value":
                                   "file://succession-fr-assert.mjs", "config": {"allOrNothing"}}],
-                                  "metadata": {id, level, variant}}; FILE must end in .jsonl
+                                  "metadata": {id, level, variant, uid}}; FILE must end in .jsonl
                                   (one test a line) or .json (one array), and the assertion
                                   script succession-fr-assert.mjs (it scores with @succ/scoring)
                                   is written next to it. See docs/eval-and-export.md.
@@ -114,7 +115,7 @@ export async function run(argv: string[]): Promise<number> {
     if (jsonArray) await out.write("[\n");
     for (const task of generateTasks(set)) {
       const row =
-        format === "verifiers" ? verifiersRow(task) : format === "openai-evals" ? openaiEvalsRow(task) : promptfooRow(task, ASSERT_FILE, allOrNothing);
+        format === "verifiers" ? verifiersRow(task, set.level) : format === "openai-evals" ? openaiEvalsRow(task) : promptfooRow(task, set.level, ASSERT_FILE, allOrNothing);
       const text = JSON.stringify(row);
       await out.write(jsonArray ? `${count > 0 ? ",\n" : ""}${text}` : `${text}\n`);
       count++;

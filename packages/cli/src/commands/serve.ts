@@ -20,7 +20,7 @@ requests that arrive meanwhile get 503). See docs/serve-and-train.md.
                     "allOrNothing"?: bool, "trimReply"?: bool, "strictEnd"?: bool}
                    → {"scores": [...], "reasons": [...]}, in order. An item with an id may
                    add "set": "mix" (the mix of levels, what \`succ generate\` writes by
-                   default) or "level-1" … "level-7" (the set of \`succ generate --level L\`),
+                   default) or "level-1" … "level-${MAX_LEVEL}" (the set of \`succ generate --level L\`),
                    and "options" (set options; none yet).
   POST /openrlhf   OpenRLHF's remote reward protocol (--reward.remote_url):
                    {"query", "prompts", "labels"} → {"rewards", "scores", "extra_logs"};

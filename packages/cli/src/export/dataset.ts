@@ -9,7 +9,7 @@ import { promises as fs } from "node:fs";
 import { CliError, count, reason } from "../errors.js";
 import { VERSION } from "../main.js";
 import { OutputDir, type Manifest } from "./directory.js";
-import { answerJson, taskInfo, TASK_NAME } from "./formats.js";
+import { answerJson, rowUid, taskInfo, TASK_NAME } from "./formats.js";
 import { sftMessages } from "./sft.js";
 import { describeSeeds, parseSplits, type Split } from "./splits.js";
 
@@ -59,7 +59,7 @@ function withOptions(layout: Layout, format: DatasetFormat): Layout {
       ...layout,
       schema: [{ ...layout.schema[0]!, num_children: layout.schema[0]!.num_children! + 1 }, ...layout.schema.slice(1, at), text("options"), ...layout.schema.slice(at)],
       columns: [...layout.columns.slice(0, 6), "options", ...layout.columns.slice(6)],
-      row: (task, split, set) => ({ ...layout.row(task, split, set), options: FICTIONAL_OPTIONS, uid: rowUid(task, set, true) }),
+      row: (task, split, set) => ({ ...layout.row(task, split, set), options: FICTIONAL_OPTIONS }),
     };
   }
   const at = layout.schema.findIndex((e) => e.name === "extra_info");
@@ -71,19 +71,9 @@ function withOptions(layout: Layout, format: DatasetFormat): Layout {
     row: (task, split, set) => {
       const row = layout.row(task, split, set);
       const { split: s, index, id, seed, set: name, ...rest } = row.extra_info as Record<string, unknown>;
-      return { ...row, extra_info: { split: s, index, id, seed, set: name, options: FICTIONAL_OPTIONS, ...rest, uid: rowUid(task, set, true) } };
+      return { ...row, extra_info: { split: s, index, id, seed, set: name, options: FICTIONAL_OPTIONS, ...rest } };
     },
   };
-}
-
-/**
- * A row's unique key: `<seed>/<set>/<id>` (`1/mix/succession-1-0`), with `+fictional-law` after
- * the set for a task of --fictional-law (another dossier's gold under the same id). An id alone
- * repeats across seeds (`succession-1-0` is in every seed's set); seeds never repeat across the
- * splits of an export, and ids never repeat within a set.
- */
-export function rowUid(task: Task, set: SetLevel, fictionalLaw = false): string {
-  return `${task.info.seed}/${setName(set)}${fictionalLaw ? "+fictional-law" : ""}/${task.id}`;
 }
 
 /** The chat prompt, as the verifiers export writes it: one user message. */
@@ -149,7 +139,7 @@ const SFT: Layout = {
   schema: root([[text("uid")], ...TASK_SCHEMA, messages("messages")]),
   columns: ["uid", ...TASK_COLUMNS, "messages"],
   row: (task, _split, set) => ({
-    uid: rowUid(task, set, task.info.fictionalLaw === true),
+    uid: rowUid(task, set),
     ...taskColumns(task, set),
     messages: sftMessages(task),
   }),

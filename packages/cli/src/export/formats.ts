@@ -1,6 +1,7 @@
 import { SUCCESS_THRESHOLD } from "../eval/summary.js";
 import { formatAnswer } from "@succ/scoring";
 import type { Task } from "@succ/generator";
+import { setName, type SetLevel } from "@succ/server";
 
 export const FORMATS = ["verifiers", "openai-evals", "promptfoo", "hf", "verl", "sft"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -27,12 +28,22 @@ export function taskInfo(task: Task) {
   return { id: task.id, level: task.level, variant: task.variant, ...task.info };
 }
 
-/** verifiers (prime-environments) dataset row: chat prompt, answer string, info, task name. */
-export function verifiersRow(task: Task) {
+/**
+ * A row's unique key: `<seed>/<set>/<id>` (`1/mix/succession-1-0`), with `+fictional-law` after
+ * the set for a task of --fictional-law (another dossier's gold under the same id). An id alone
+ * repeats across seeds (`succession-1-0` is in every seed's set); seeds never repeat across the
+ * splits of an export, and ids never repeat within a set.
+ */
+export function rowUid(task: Task, set: SetLevel, fictionalLaw = task.info.fictionalLaw === true): string {
+  return `${task.info.seed}/${setName(set)}${fictionalLaw ? "+fictional-law" : ""}/${task.id}`;
+}
+
+/** verifiers (prime-environments) dataset row: chat prompt, answer string, info (with the row's uid), task name. */
+export function verifiersRow(task: Task, set: SetLevel) {
   return {
     prompt: messages(task),
     answer: answerJson(task),
-    info: taskInfo(task),
+    info: { ...taskInfo(task), uid: rowUid(task, set) },
     task: TASK_NAME,
   };
 }
@@ -43,12 +54,12 @@ export function openaiEvalsRow(task: Task) {
 }
 
 /** promptfoo test case: vars for the prompt template, the scoring assertion, filterable metadata. */
-export function promptfooRow(task: Task, assertFile: string, allOrNothing: boolean) {
+export function promptfooRow(task: Task, set: SetLevel, assertFile: string, allOrNothing: boolean) {
   return {
     description: task.id,
     vars: { prompt: task.prompt, answer: answerJson(task) },
     assert: [{ type: "javascript", value: `file://${assertFile}`, config: { allOrNothing } }],
-    metadata: { id: task.id, level: task.level, variant: task.variant },
+    metadata: { id: task.id, level: task.level, variant: task.variant, uid: rowUid(task, set) },
   };
 }
 

@@ -31,6 +31,12 @@ export const CASH_GIFT_790G = family({
     ageConditions790G: { ruleSets: ["seed", "cgi"], fr: "conditions d'âge de l'art. 790 G" },
     nephew790G: { ruleSets: ["cgi"], fr: "art. 790 G pour les neveux et nièces d'un donateur sans descendant" },
   },
+  cashExemption: {
+    key: "exemption790G",
+    short: "exonération 790 G",
+    exempt: (c: Context, b: Beneficiary, gift: GiftDossier, donorAge: number, cash: Fraction) => exemption790G(gift, c.law, donorAge, b, c.ignore, cash),
+    lines: (e: Exemption790G, law: Law) => lines790G(e, law),
+  },
   checkPriorGift(c: Context, g: PriorGift, b: Beneficiary, out: Checks): void {
     if (g.cash790G && !donees790G(c.d, c.law).includes(b.relationship)) out.fail(`priorGifts[${g.index}].cash790G`, `art. 790 G does not cover a ${b.relationship}${c.hasRule("nephew790G") && b.relationship === "nephew" ? " of a donor with descendants" : ""}`);
   },

@@ -5,7 +5,7 @@ import { compareDates, formatDate } from "../dates.js";
 import type { Beneficiary, Dossier, GiftDossier, PriorGift } from "../dossier.js";
 import { add, euro, lt, positive, sub, ZERO } from "../exact.js";
 import { euros } from "../french.js";
-import { applies, family, line, type Checks, type Context } from "../family.js";
+import { applies, cashOf, family, line, type Checks, type Context } from "../family.js";
 import type { LawSource } from "@succ/rules";
 
 const H = LAW_SERIES.housingGift790ABis;
@@ -29,6 +29,12 @@ export const HOUSING_790A_BIS = family({
   ],
   switches: {
     housing790ABis: { ruleSets: ["cgi"], fr: "exonération des dons pour le logement (art. 790 A bis)" },
+  },
+  cashExemption: {
+    key: "housing790ABis",
+    short: "exonération 790 A bis",
+    exempt: (c: Context, b: Beneficiary, gift: GiftDossier) => housingExemption(gift, c.law, c.source, b, c.ignore, cashOf(gift, b, true)),
+    lines: (h: HousingExemption) => housingLines(h),
   },
   checkPriorGift(c: Context, g: PriorGift, b: Beneficiary, out: Checks): void {
     if (!g.housing790ABis) return;
