@@ -21,8 +21,8 @@ export function fictionalLawHelp(column: number): string {
     "each task draws its own law from (seed, i): allowances, scales, the funeral",
     "amount, 790 G, the recall period, art. 669 and 990 I moved by a bounded",
     `amount, written in the prompt and used for the gold; levels ${fictionalLawLevels()} and the`,
-    `mix, not level ${refused.join(", ")} (its prompt states no law). Ids stay; info.fictionalLaw`,
-    "is true",
+    `mix, not ${refused.length === 1 ? `level ${refused[0]} (its prompt states` : `levels ${refused.slice(0, -1).join(", ")} and ${refused[refused.length - 1]} (their prompts state`} no law). Ids stay;`,
+    "info.fictionalLaw is true",
   ];
   const head = "  --fictional-law";
   const first = head.length + 1 > column ? `${head}\n${" ".repeat(column)}` : head.padEnd(column);

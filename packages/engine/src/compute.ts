@@ -1,7 +1,7 @@
 import Fraction from "fraction.js";
 import { DATED_LAW, isLawCoverageError, usufructPercent, type Law, type LawSource, type Relationship, type ScaleName } from "@succ/rules";
 import { ageOn } from "./dates.js";
-import { add, euro, lt, mul, mulRatio, ONE, positive, sub, sum, ZERO } from "./exact.js";
+import { add, euro, floor0, lt, mul, mulRatio, ONE, positive, sub, sum, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, RuleSet } from "./dossier.js";
 import { checkDossier, checkedLaw, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
@@ -147,7 +147,6 @@ export function roundEuro(x: Fraction): number {
   return Number(x.add(HALF).floor().valueOf());
 }
 
-const floor0 = (a: Fraction): Fraction => (positive(a) ? a : ZERO);
 
 /** The context of one computation: the dossier, the values of its date, the source, the switches, the table of families. */
 function contextOf(d: Dossier, source: LawSource, ignore: ReadonlySet<string>, families: readonly RuleFamily[]): (law: Law, devolution: Devolution | null) => Context {

@@ -131,3 +131,13 @@ export function sum(xs: Iterable<Fraction>): Fraction {
   for (const x of xs) s = add(s, x);
   return s;
 }
+
+/** The lower of two amounts. */
+export function min(a: Fraction, b: Fraction): Fraction {
+  return lt(a, b) ? a : b;
+}
+
+/** An amount, or 0 when it is negative ("au moins 0"). */
+export function floor0(a: Fraction): Fraction {
+  return positive(a) ? a : ZERO;
+}

@@ -4,7 +4,7 @@
  * computes with the exact arithmetic). Not a stable interface: it follows the engine's
  * structure and may change in any minor version. Consumers use the index (`@succ/engine`).
  */
-export { add, euro, fraction, integer, lt, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
+export { add, euro, floor0, fraction, integer, lt, min, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 export { CGI_ACTS, REPLAY_FROM, checkDossier, checkedLaw, donees790G, housingDonees, netEstateOf } from "./check.js";
 export { lawAt } from "./law-of-day.js";
 export { scaleSlices, scaleTax, type BandDetail } from "./scale.js";

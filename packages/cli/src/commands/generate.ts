@@ -14,7 +14,9 @@ Task i depends only on (seed, i): any slice can be generated apart, on any machi
   --seed S        seed of the set, a whole number ≥ 0 (default 0)
   --level L       0 for the mix of levels 1 to 4 (default), or a single level 1 to ${MAX_LEVEL}:
                   5 is the real law as a notary's file with its articles, 6 the same file
-                  with only "the law in force on the date"; the mix never holds them
+                  with only "the law in force on the date", 7 the notary's whole file of an
+                  estate from which the civil devolution is computed, with only "the law in
+                  force on the date"; the mix never holds them
 ${fictionalLawHelp(18)}  --offset K      start at task K (default 0), without generating tasks 0 to K−1
   --min-rules K   keep only the tasks where at least K rules change the answer
                   (info.difficulty.rules). Task i still depends only on (seed, i): the filter

@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import { LAW_SERIES, type Law, type Relationship } from "@succ/rules";
 import { ageOn, withinYearsBefore } from "../dates.js";
 import { formatAmount, type Beneficiary, type Dossier, type GiftDossier, type PriorGift } from "../dossier.js";
-import { add, euro, lt, positive, sub, ZERO } from "../exact.js";
+import { add, euro, lt, min, positive, sub, ZERO } from "../exact.js";
 import { euros } from "../french.js";
 import { family, line, switchOn, type Checks, type Context } from "../family.js";
 
@@ -76,7 +76,6 @@ export function donees790G(d: Dossier, law: Law, ignore: ReadonlySet<string> = n
   return g.donees;
 }
 
-const min = (a: Fraction, b: Fraction): Fraction => (lt(a, b) ? a : b);
 
 /** The exemption of a donee's cash (`cashReceived`: ordinary cash, and housing cash above its own exemption). */
 export function exemption790G(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<string>, cashReceived: Fraction): Exemption790G | null {

@@ -3,7 +3,7 @@ import { LAW_SERIES, type Law, type Relationship } from "@succ/rules";
 import { lawAt } from "../law-of-day.js";
 import { compareDates, formatDate } from "../dates.js";
 import type { Beneficiary, Dossier, GiftDossier, PriorGift } from "../dossier.js";
-import { add, euro, lt, positive, sub, ZERO } from "../exact.js";
+import { add, euro, floor0, lt, min, positive, sub, ZERO } from "../exact.js";
 import { euros } from "../french.js";
 import { applies, cashOf, family, line, type Checks, type Context } from "../family.js";
 import type { LawSource } from "@succ/rules";
@@ -63,8 +63,6 @@ export function housingDonees(d: Dossier, h: Law["housingGift790ABis"]): readonl
   return d.person.hasDescendants ? h.donees! : [...h.donees!, ...h.doneesWithoutDescendants!];
 }
 
-const min = (a: Fraction, b: Fraction): Fraction => (lt(a, b) ? a : b);
-const floor0 = (a: Fraction): Fraction => (positive(a) ? a : ZERO);
 
 /** A donee's housing cash and its exemption; null without housing cash, or under a rule set without the family. */
 export function housingExemption(d: GiftDossier, law: Law, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>, cashReceived: Fraction): HousingExemption | null {

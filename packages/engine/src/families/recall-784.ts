@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import { coverageOf, LAW_SERIES, personalAllowance, type LawSource, type Law } from "@succ/rules";
 import { compareDates, formatDate, formatDateFr, withinYearsBefore } from "../dates.js";
 import type { Beneficiary, Dossier, PriorGift } from "../dossier.js";
-import { add, euro, lt, positive, sub, sum, ZERO } from "../exact.js";
+import { add, euro, floor0, lt, min, positive, sub, sum, ZERO } from "../exact.js";
 import { euros, exactEuros } from "../french.js";
 import { family, line, switchOn, type AllowanceItem, type Checks, type Context } from "../family.js";
 import { lawAt } from "../law-of-day.js";
@@ -77,8 +77,6 @@ export interface RecallDetail {
   T: Fraction;
 }
 
-const min = (a: Fraction, b: Fraction): Fraction => (lt(a, b) ? a : b);
-const floor0 = (a: Fraction): Fraction => (positive(a) ? a : ZERO);
 
 /**
  * The value each prior gift of a beneficiary brings to the recall: none for an exempt 790 G
