@@ -44,7 +44,7 @@ describe("determinism", () => {
     expect(generateTask(42, 9, 5).info.generatorVersion).toBe(GENERATOR_VERSION);
     expect(generateTask(42, 9, 3, { fictionalLaw: true }).info.generatorVersion).toBe(GENERATOR_VERSION);
     expect(GENERATOR_VERSION).toBe("0.3.0");
-    expect(TASKS_CHANGED_IN).toEqual({ levels: { 1: "0.2.0", 2: "0.2.0", 3: "0.2.0", 4: "0.2.0", 5: "0.3.0", 6: "0.3.0", 7: "0.2.0" }, fictional: "0.3.0" });
+    expect(TASKS_CHANGED_IN).toEqual({ levels: { 1: "0.2.0", 2: "0.2.0", 3: "0.2.0", 4: "0.2.0", 5: "0.3.0", 6: "0.3.0", 7: "0.3.0" }, fictional: "0.3.0" });
   });
 
   it("pins the fingerprint of the default set", () => {

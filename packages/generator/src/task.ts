@@ -12,13 +12,13 @@ export const GENERATOR_VERSION = "0.3.0";
 /**
  * The version written in each task (`info.generatorVersion`): the generator version in which the
  * tasks of its kind last changed, so that a set whose tasks did not change keeps its bytes and its
- * fingerprint. Levels 1-4 last changed in 0.2.0, and level 7 was added under it; levels 5-6 (the
+ * fingerprint. Levels 1-4 last changed in 0.2.0; level 7 was added in 0.3.0; levels 5-6 (the
  * real law's corrections of 0.3.0: premiums before 13/10/1998, the furniture, the matrimonial
  * regime, art. 800 I) and every task of a fictional law (its own ages of art. 790 G for earlier
  * gifts) in 0.3.0. A level added later gets its own entry (the type asks for one a level).
  */
 export const TASKS_CHANGED_IN: { readonly levels: { readonly [L in Level]: string }; readonly fictional: string } = {
-  levels: { 1: "0.2.0", 2: "0.2.0", 3: "0.2.0", 4: "0.2.0", 5: "0.3.0", 6: "0.3.0", 7: "0.2.0" },
+  levels: { 1: "0.2.0", 2: "0.2.0", 3: "0.2.0", 4: "0.2.0", 5: "0.3.0", 6: "0.3.0", 7: "0.3.0" },
   fictional: "0.3.0",
 };
 
