@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateTasks, GENERATOR_VERSION, type Task } from "@succ/generator";
+import { generateTasks, taskVersion, type Task } from "@succ/generator";
 import { scoreReply } from "@succ/scoring";
 import { runCli } from "./helpers/spawn-cli";
 
@@ -52,7 +52,7 @@ describe("succ export --format verifiers", () => {
       expect(JSON.parse(row.answer)).toEqual(t.answer);
       expect(scoreReply(`<droits>${row.answer}</droits>`, t.answer).score).toBe(1);
       expect(row.task).toBe("succession-fr");
-      expect(row.info).toMatchObject({ id: t.id, level: t.level, variant: t.variant, seed: 0, index: i, generatorVersion: GENERATOR_VERSION, uid: `0/mix/${t.id}` });
+      expect(row.info).toMatchObject({ id: t.id, level: t.level, variant: t.variant, seed: 0, index: i, generatorVersion: taskVersion(t.level, false), uid: `0/mix/${t.id}` });
       expect(row.info.dossier).toEqual(JSON.parse(JSON.stringify(t.info.dossier)));
     });
     expect(readdirSync(dir)).toEqual(["verifiers.jsonl"]); // no temporary file left

@@ -98,7 +98,7 @@ describe("succ serve --tasks", () => {
     writeFileSync(file, `${taskLine(generateTask(0, 6, 0))}\n${JSON.stringify({ ...task, info: { ...task.info, generatorVersion: "0.0.9" } })}\n`);
     const r = await runCli(["serve", "--port", "0", "--tasks", file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^succ serve: --tasks ${file.replace(/[.\\/]/g, "\\$&")}, line 2: written by generator "0\\.0\\.9", this server rebuilds tasks with [0-9.]+: generate the file again\n$`));
+    expect(r.stderr).toMatch(new RegExp(`^succ serve: --tasks ${file.replace(/[.\\/]/g, "\\$&")}, line 2: written by generator "0\\.0\\.9", this server rebuilds tasks with [0-9.]+ \\(tasks of this kind: [0-9.]+\\): generate the file again\n$`));
     const none = await runCli(["serve", "--port", "0", "--tasks", join(dir, "missing.jsonl")]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("missing.jsonl");

@@ -1,5 +1,5 @@
-import { coverageOf, isLawCoverageError, LAW_COVERAGE, type Law, type LawSource } from "@succ/rules";
-import { formatDate } from "./dates.js";
+import { coverageOf, isLawCoverageError, LAW_COVERAGE, SEED_LAW_DAY, type Law, type LawSource } from "@succ/rules";
+import { formatDate, parseDate, type CivilDate } from "./dates.js";
 import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { collector, type Context, type RuleFamily } from "./family.js";
@@ -27,6 +27,9 @@ export const REPLAY_FROM = LAW_COVERAGE.replayFrom.day;
 
 const NOTHING_IGNORED: ReadonlySet<string> = new Set();
 
+/** The day whose law the `seed` rules apply to every act (@succ/rules: the amounts they state). */
+const SEED_DAY: CivilDate = parseDate(SEED_LAW_DAY)!;
+
 /**
  * The net estate: the gross estate (see {@link grossEstateOf}) − Σ debts − the funeral deduction
  * of art. 775 (families/funeral-775.ts).
@@ -53,7 +56,8 @@ export function checkedLaw(d: Pick<Dossier, "ruleSet" | "date">, source: LawSour
     }
   }
   try {
-    const law = lawAt(source, d.date);
+    // seed: the amounts its rules state (those of 2026) whatever the act's date; cgi: the law of the act's date.
+    const law = lawAt(source, d.ruleSet === "cgi" ? d.date : SEED_DAY);
     // Touch the values every computation reads, so that a date the tables do not cover fails here.
     void law.scales.directLine;
     void law.allowances.personal.estate.child;

@@ -35,20 +35,34 @@ export function compareDates(a: CivilDate, b: CivilDate): number {
 }
 
 /**
- * Age in completed years on `on`. The birthday counts from its own day; a 29 February
- * birthday is reached on 1 March in common years.
+ * The one age rule of the engine: the day on which `years` years have passed since `from` (a
+ * birth, a gift): the same day and month `years` years later, and for a 29 February in a common
+ * year, 1 March (the years are complete once 28 February has ended). Ages, the 50 years of
+ * art. 796-0 ter, the 15 years of the recall and of art. 790 G all read it.
  */
+export function anniversary(from: CivilDate, years: number): CivilDate {
+  const y = from.y + years;
+  return from.d <= daysInMonth(y, from.m) ? { y, m: from.m, d: from.d } : { y, m: 3, d: 1 };
+}
+
+/** Age in completed years on `on`: the last anniversary of the birth on or before `on`. */
 export function ageOn(birth: CivilDate, on: CivilDate): number {
-  const before = on.m < birth.m || (on.m === birth.m && on.d < birth.d);
-  return on.y - birth.y - (before ? 1 : 0);
+  let n = on.y - birth.y;
+  if (n > 0 && compareDates(anniversary(birth, n), on) > 0) n--;
+  return n;
+}
+
+/** Whether, on `on`, more than `years` years have passed since `birth`: `on` is after the anniversary ("âgé de plus de 50 ans"). */
+export function olderThan(birth: CivilDate, years: number, on: CivilDate): boolean {
+  return compareDates(on, anniversary(birth, years)) > 0;
 }
 
 /**
- * Whether `date` falls within the `years` years before `act`: strictly after the same day and
- * month `years` years earlier (a gift made exactly 15 years before the act is not recalled).
+ * Whether `date` falls within the `years` years before `act`: its `years`-th anniversary is after
+ * the act (a gift made exactly 15 years before the act is not recalled).
  */
 export function withinYearsBefore(date: CivilDate, act: CivilDate, years: number): boolean {
-  return compareDates(date, { y: act.y - years, m: act.m, d: act.d }) > 0;
+  return compareDates(anniversary(date, years), act) > 0;
 }
 
 export function formatDate(d: CivilDate): string {

@@ -74,20 +74,30 @@ export interface AssetInput {
   mainResidence?: boolean;
   /** Beneficiary ids who live there as their main residence on the day of death. */
   occupiedBy?: string[];
-  /** A minor, protected or disabled child of the spouse or partner lives there. */
+  /** A child of the spouse or partner who is a minor, a protected adult or an adult unable to work through an infirmity (art. 779 II) lives there. */
   occupiedBySpouseChild?: boolean;
 }
 
 /** `cgi`, estates: the furniture (meubles meublants, art. 764 I). */
-export type FurnitureInput = { valuation: "flat" } | { valuation: "inventory" | "sale"; value: AmountInput };
+/**
+ * `flat`: the heirs declare no value above the minimum of art. 764 I 3° (5 % of the other assets);
+ * `declared`: their estimate, never below that minimum; `inventory` or `sale`: that value.
+ */
+export type FurnitureInput = { valuation: "flat" } | { valuation: "declared" | "inventory" | "sale"; value: AmountInput };
 
 /** `cgi`, estates: a life-insurance contract on the deceased's life (art. 990 I and 757 B). */
 export interface LifeInsuranceInput {
   label: string;
   subscribedOn: string;
   beneficiaries: { beneficiary: string; fraction: string }[];
-  /** Sums due for premiums paid before the insured's 70th birthday (art. 990 I). */
+  /** Sums due for premiums paid before the insured's 70th birthday and from 1998-10-13 (art. 990 I). */
   capitalBefore70?: AmountInput;
+  /**
+   * Sums due for premiums paid before 1998-10-13 (and before 70): exempt from the levy and from
+   * death duties. Required for a contract subscribed before that day (0 when there were none),
+   * refused above 0 on a later one.
+   */
+  capitalBefore1998?: AmountInput;
   /** Premiums paid after the 70th birthday (art. 757 B). */
   premiumsAfter70?: AmountInput;
   /** Sums due for them, when known (the base of art. 757 B is the lower of the two). */
@@ -168,6 +178,8 @@ export interface LifeInsuranceContract {
   subscribedOn: CivilDate;
   beneficiaries: { beneficiary: string; fraction: Fraction }[];
   capitalBefore70: Fraction;
+  /** `null` when the dossier does not state it (the checks require it on a contract subscribed before 1998-10-13). */
+  capitalBefore1998: Fraction | null;
   premiumsAfter70: Fraction;
   capitalAfter70: Fraction | null;
   index: number;
@@ -185,7 +197,7 @@ export interface EstateDossier extends DossierBase {
   kind: "estate";
   assets: Asset[];
   /** `null`: no furniture in the estate. */
-  furniture: { valuation: "flat" | "inventory" | "sale"; value: Fraction | null } | null;
+  furniture: { valuation: "flat" | "declared" | "inventory" | "sale"; value: Fraction | null } | null;
   lifeInsurance: LifeInsuranceContract[];
   debts: { label: string; value: Fraction }[];
   funeralCosts: Fraction;
@@ -228,7 +240,7 @@ const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "al
 const ASSET_KEYS = new Set(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild", ...CIVIL_ASSET]);
 const DEBT_KEYS = new Set(["label", "value", "ownership"]);
 const FURNITURE_KEYS = new Set(["valuation", "value"]);
-const CONTRACT_KEYS = new Set(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "premiumsAfter70", "capitalAfter70"]);
+const CONTRACT_KEYS = new Set(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"]);
 /** Fields that only the `cgi` rules read: a `seed` dossier that sets one is refused (it would have no effect). */
 const CGI_ONLY = "only read under the \"cgi\" rules (add \"law\": \"cgi\")";
 const ITEM_KEYS = new Set(["label", "value"]);
@@ -648,12 +660,12 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if (o) {
         const valuation = o.valuation;
         if (valuation === "flat") {
-          if (o.value !== undefined) r.fail("furniture.value", 'a flat valuation has no value: it is 5 % of the other assets (use "inventory" or "sale" to give one)');
+          if (o.value !== undefined) r.fail("furniture.value", 'a flat valuation has no value: it is 5 % of the other assets (use "declared", "inventory" or "sale" to give one)');
           furniture = { valuation, value: null };
-        } else if (valuation === "inventory" || valuation === "sale") {
+        } else if (valuation === "declared" || valuation === "inventory" || valuation === "sale") {
           const value = r.amount(o.value, "furniture", "value");
           if (value) furniture = { valuation, value };
-        } else r.fail("furniture.valuation", `must be "flat", "inventory" or "sale", got ${JSON.stringify(valuation) ?? "nothing"}`);
+        } else r.fail("furniture.valuation", `must be "flat", "declared", "inventory" or "sale", got ${JSON.stringify(valuation) ?? "nothing"}`);
       }
     }
     const lifeInsurance: LifeInsuranceContract[] = [];
@@ -670,10 +682,11 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       const capitalBefore70 = amount("capitalBefore70");
       const premiumsAfter70 = amount("premiumsAfter70");
       const capitalAfter70 = o.capitalAfter70 === undefined ? null : amount("capitalAfter70");
+      const capitalBefore1998 = o.capitalBefore1998 === undefined ? null : r.amount(o.capitalBefore1998, p, "capitalBefore1998");
       const { shares, total, whole } = readShares(o.beneficiaries, `${p}.beneficiaries`);
       if (whole && !total.equals(1)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
-      if (label !== undefined && subscribedOn && capitalBefore70 && premiumsAfter70 && capitalAfter70 !== undefined) {
-        lifeInsurance.push({ label, subscribedOn, beneficiaries: shares, capitalBefore70, premiumsAfter70, capitalAfter70, index: i });
+      if (label !== undefined && subscribedOn && capitalBefore70 && premiumsAfter70 && capitalAfter70 !== undefined && capitalBefore1998 !== undefined) {
+        lifeInsurance.push({ label, subscribedOn, beneficiaries: shares, capitalBefore70, capitalBefore1998, premiumsAfter70, capitalAfter70, index: i });
       }
     }
     const funeralCosts = root.funeralCosts === undefined ? ZERO : r.amount(root.funeralCosts, "funeralCosts");

@@ -88,7 +88,7 @@ function beneficiarySheet(res: ComputeResult, r: BeneficiaryResult, sex: Sex | n
 /** The life-insurance part of a beneficiary: art. 990 I (a levy of its own) and art. 757 B (added to what it receives). */
 function lifeInsuranceLines(res: ComputeResult, r: BeneficiaryResult, sex: Sex | null): string[] {
   const li = r.lifeInsurance!;
-  return [...(li.capital990I.gt(0) ? levyLines(li, sex, r.relationship) : []), ...(li.premiums757B.gt(0) ? premiumLines(li, res.law) : [])];
+  return [...levyLines(li, sex, r.relationship, res.law), ...(li.premiums757B.gt(0) ? premiumLines(li, res.law) : [])];
 }
 
 /** ", de 86 000 € à 220 493 €" when the slice taxed is not the whole band (lower bands already used, or the top of the share). */

@@ -5,7 +5,7 @@
  */
 export { DossierError, isDossierError, type DossierIssue } from "./errors.js";
 export { JsonNumber, parseJsonExact } from "./json.js";
-export { ageOn, compareDates, formatDate, formatDateFr, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
+export { ageOn, anniversary, compareDates, olderThan, formatDate, formatDateFr, parseDate, withinYearsBefore, type CivilDate } from "./dates.js";
 export {
   parseDossierText,
   readDossier,

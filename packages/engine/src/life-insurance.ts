@@ -11,8 +11,10 @@ export { base757B };
 
 /** A beneficiary's part of the life-insurance contracts (cgi): art. 990 I and art. 757 B. */
 export interface LifeInsuranceShare {
-  /** Art. 990 I: Σ of the sums due for premiums paid before 70 × the beneficiary's fraction. */
+  /** Art. 990 I: Σ of the sums due for premiums paid before 70 and from 1998-10-13 × the beneficiary's fraction. */
   capital990I: Fraction;
+  /** Σ of the sums due for premiums paid before 1998-10-13 × the fraction: exempt from the levy and from death duties (shown on the sheet). */
+  capitalBefore1998: Fraction;
   /** Exempt from the levy: the spouse, the PACS partner, a sibling exempt under art. 796-0 ter. */
   exempt990I: boolean;
   /** The allowance of art. 990 I, 0 when exempt. */
@@ -43,9 +45,12 @@ export function lifeInsuranceOf(d: EstateDossier, law: Law, exempt: (b: Benefici
   if (d.lifeInsurance.length === 0 || !applies(LEVY_990I, d.ruleSet) || !applies(PREMIUMS_757B, d.ruleSet)) return out;
   const capital = new Map<string, Fraction>();
   const premiums = new Map<string, Fraction>();
+  const before1998 = new Map<string, Fraction>();
   for (const c of d.lifeInsurance) {
     const base = base757B(c);
     for (const s of c.beneficiaries) {
+      // Premiums paid before 1998-10-13: outside the levy and the death duties (RM n° 52843), in no base.
+      if (c.capitalBefore1998 !== null) before1998.set(s.beneficiary, add(before1998.get(s.beneficiary) ?? ZERO, mul(c.capitalBefore1998, s.fraction)));
       capital.set(s.beneficiary, add(capital.get(s.beneficiary) ?? ZERO, mul(c.capitalBefore70, s.fraction)));
       premiums.set(s.beneficiary, add(premiums.get(s.beneficiary) ?? ZERO, mul(base, s.fraction)));
     }
@@ -58,7 +63,7 @@ export function lifeInsuranceOf(d: EstateDossier, law: Law, exempt: (b: Benefici
     const prem = premiums.get(b.id);
     if (cap === undefined || prem === undefined) continue;
     const taxed = taxed757B(b);
-    out.set(b.id, { ...levy990I(d, law, ignore, b, cap, exempt), premiums757B: prem, exempt757B: !taxed, ...premiums757B(law, ignore, taxed, prem, P) });
+    out.set(b.id, { ...levy990I(d, law, ignore, b, cap, exempt), capitalBefore1998: before1998.get(b.id) ?? ZERO, premiums757B: prem, exempt757B: !taxed, ...premiums757B(law, ignore, taxed, prem, P) });
   }
   return out;
 }

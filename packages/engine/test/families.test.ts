@@ -227,7 +227,7 @@ describe("art. 790 A bis: cash for a home (gift of 2026-03-20)", () => {
 describe("what the rule families refuse", () => {
   const bad = (d: Json) => errorOf(() => compute(readDossier(d))).issues;
   it("a contract subscribed before 1991-11-20", () => {
-    const d = estate({ lifeInsurance: [{ ...contract([["C", "1"]], { capitalBefore70: 10_000 }), subscribedOn: "1991-11-19" }] });
+    const d = estate({ lifeInsurance: [{ ...contract([["C", "1"]], { capitalBefore70: 10_000 }), subscribedOn: "1991-11-19", capitalBefore1998: 0 }] });
     expect(bad(d)).toEqual([{ path: "lifeInsurance[0].subscribedOn", message: "a contract subscribed before 1991-11-20 falls under older regimes, out of the scope of this engine" }]);
   });
   it("a contract's fractions that do not add up to 1, or an unknown beneficiary", () => {
@@ -292,7 +292,7 @@ describe("the calculation sheet of the rule families", () => {
   it("shows the levy of art. 990 I and the part of art. 757 B of each beneficiary", () => {
     const d = estate({ lifeInsurance: [contract([["C", "1"]], { capitalBefore70: 1_200_000, premiumsAfter70: 40_000 })] });
     const sheet = explain(compute(readDossier(d)));
-    expect(sheet).toMatch(/Assurance-vie, primes versées avant 70 ans \(art\. 990 I, prélèvement distinct des droits de succession\) :/);
+    expect(sheet).toMatch(/Assurance-vie, primes versées avant 70 ans et à compter du 13\/10\/1998 \(art\. 990 I, prélèvement distinct des droits de succession\) :/);
     expect(sheet).toMatch(/Assiette du prélèvement \.+ 1 047 500 €/);
     expect(sheet).toMatch(/Prélèvement arrondi à l'euro \.+ 248 594 €/);
     expect(sheet).toMatch(/Quote-part de l'abattement global de 30 500 €, au prorata des primes taxables \.+ 30 500 €/);

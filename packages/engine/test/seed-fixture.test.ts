@@ -52,8 +52,9 @@ describe("a value that starts next year changes no answer of this year", () => {
     const different = rows.filter((r) => JSON.stringify(answerOf(r.dossier, { law })) !== r.answer).map((r) => r.id);
     expect(different).toEqual([]);
   });
-  it("the same dossiers dated 2027 do change (the value is read)", () => {
-    // A child inheriting 150,000 € in 2027: 150,000 − 150,000 = 0 under the new value; 8,194 € today.
+  it("a seed dossier dated 2027 keeps the seed's amounts (those of 2026): the seed rules are the prompts' rules, not the law of a day", () => {
+    // A child inheriting 150,000 € on 2027-03-10: net 151,500 − 1,500 = 150,000; taxable 150,000 − 100,000 = 50,000;
+    // tax 403.60 + 403.70 + 573.45 + (20 % × 34,068 = 6,813.60) = 8,194.35 → 8,194 €, with or without the 2027 value.
     const d = {
       kind: "estate",
       date: "2027-03-10",
@@ -63,7 +64,8 @@ describe("a value that starts next year changes no answer of this year", () => {
       funeralCosts: 2_000,
       residue: [{ beneficiary: "C", share: "1" }],
     };
-    expect(answerOf(d, { law }).beneficiaires.C).toEqual({ part_taxable: 0, droits: 0 });
+    expect(law.on("2027-03-10").allowances.personal.estate.child).toBe(150_000);
+    expect(answerOf(d, { law }).beneficiaires.C).toEqual({ part_taxable: 50_000, droits: 8_194 });
     expect(answerOf(d).beneficiaires.C).toEqual({ part_taxable: 50_000, droits: 8_194 });
   });
 });

@@ -25,15 +25,31 @@ export interface ContractDraft {
   insurer: string;
   subscribedOn: CivilDate;
   to: Share[];
-  /** Sums due for the premiums paid before the insured's 70th birthday (art. 990 I). */
+  /** Sums due for the premiums paid before the insured's 70th birthday and from 1998-10-13 (art. 990 I). */
   before70: number;
+  /**
+   * A contract subscribed before 1998-10-13: the sums due for the premiums paid before that day
+   * (exempt from the levy and from death duties), as the insurer's statement splits them; null
+   * for a later contract.
+   */
+  before1998: number | null;
   /** Premiums paid after the 70th birthday (art. 757 B), and the sums due for them. */
   premiumsAfter70: number;
   capitalAfter70: number;
 }
 
-/** The furniture (meubles meublants): no estimate (the legal flat rate), an inventory or a public sale. */
-export type FurnitureDraft = { valuation: "flat" } | { valuation: "inventory" | "sale"; cents: number };
+/**
+ * The furniture (meubles meublants): no value declared above the legal minimum (flat), the
+ * parties' estimate (declared, never counted below that minimum), an inventory or a public sale.
+ */
+export type FurnitureDraft = { valuation: "flat" } | { valuation: "declared" | "inventory" | "sale"; cents: number };
+
+/**
+ * The matrimonial regime of a deceased who was married or in a PACS, as the file states it with
+ * what the inventory holds (the deceased's own assets, or his share after the regime's
+ * liquidation; computing that liquidation is beyond these tasks).
+ */
+export type Regime = "community" | "separation" | "pacsSeparation";
 
 /** What an earlier deed states of the allowances it applied. */
 export interface Deed {
@@ -50,6 +66,8 @@ export interface CgiFacts {
   /** Estates: the index in `assets` of the deceased's main residence, and who lives there. */
   mainResidence: { asset: number; occupants: string[] } | null;
   furniture: FurnitureDraft | null;
+  /** Estates of a married deceased or one in a PACS: the regime the file states. */
+  regime: Regime | null;
   contracts: ContractDraft[];
   /** The figures of each earlier deed (every prior gift that is not an exempt 790 G gift). */
   deeds: Map<PriorGift, Deed>;
@@ -62,7 +80,7 @@ export type CgiGiftDraft = GiftDraft & { cgi: CgiFacts };
 export type CgiDraft = CgiEstateDraft | CgiGiftDraft;
 
 export function emptyFacts(hasDescendants: boolean): CgiFacts {
-  return { hasDescendants, civil: new Map(), mainResidence: null, furniture: null, contracts: [], deeds: new Map(), housing: new Set() };
+  return { hasDescendants, civil: new Map(), mainResidence: null, furniture: null, regime: null, contracts: [], deeds: new Map(), housing: new Set() };
 }
 
 /**
@@ -111,6 +129,7 @@ export function toCgiDossier(d: CgiDraft, law: Law): DossierInput {
         subscribedOn: formatDate(c.subscribedOn),
         beneficiaries: c.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
         capitalBefore70: amount(c.before70),
+        ...(c.before1998 === null ? {} : { capitalBefore1998: amount(c.before1998) }),
         premiumsAfter70: amount(c.premiumsAfter70),
         capitalAfter70: amount(c.capitalAfter70),
       }));

@@ -125,6 +125,7 @@ function familyCouple(c: Ctx): void {
   const spouse = addSpouse(b, c.age, c.subject.female, rng.chance(15));
   civilOf(c, spouse, spouse.relationship === "spouse" ? "married" : "pacs");
   c.exempt.add(spouse.id);
+  c.facts.regime = spouse.relationship === "pacs" ? "pacsSeparation" : rng.weighted([["community", 75], ["separation", 25]] as const);
   const k = rng.weighted([[1, 15], [2, 40], [3, 30], [4, 15]] as const);
   c.children = addChildren(b, c.subject, k);
   for (const x of c.children) civilOf(c, x, drawStatus(c, x));
@@ -182,6 +183,7 @@ function familyChildless(c: Ctx): void {
   if (partner) {
     civilOf(c, partner, "pacs");
     c.exempt.add(partner.id);
+    c.facts.regime = "pacsSeparation";
   }
   const m = rng.weighted([[1, 20], [2, 45], [3, 35]] as const);
   const siblings: Beneficiary[] = [];
@@ -337,6 +339,7 @@ function contracts(c: Ctx): void {
   };
   const seventy = addYears(c.subject.birth, li.insuredAgeLimit);
   const contractsFrom = parseDay(li.contractsFrom);
+  const premiumsFrom = parseDay(li.premiumsFrom990I);
   const before70Day = (): CivilDate | null => dateIn(rng, maxDate(addYears(c.subject.birth, 40), addDays(contractsFrom, 60)), minDate(addDays(seventy, -400), addDays(b.act, -200)));
   // Art. 990 I: one or two beneficiaries not exempt, and at level 5 an exempt one now and then.
   const levy: Beneficiary[] = taxed.length > 0 && rng.chance(level === 5 ? 80 : 90) ? rng.sample(taxed, Math.min(taxed.length, rng.weighted([[1, 65], [2, 35]] as const))) : [];
@@ -347,7 +350,10 @@ function contracts(c: Ctx): void {
     // Mostly above the allowance of 990 I; now and then within it (the levy is then 0), never for
     // an exempt beneficiary (whose exemption must show).
     const capital = rng.chance(85) || c.exempt.has(x.id) ? li.allowance990I * 100 + roundEuros(rng.spread(5_000, 700_000) * 100, 1) + rng.int(0, 99) : roundEuros(rng.spread(20_000, li.allowance990I - 5_000) * 100, 1);
-    out.push({ label: product(), insurer: rng.pick(INSURERS), subscribedOn: day, to: [{ beneficiary: x.id, num: 1, den: 1 }], before70: capital, premiumsAfter70: 0, capitalAfter70: 0 });
+    // A contract subscribed before art. 990 I's day: the insurer splits the sums due at that day;
+    // those of the earlier premiums (mostly some) bear neither the levy nor the duties.
+    const before1998 = compareDates(day, premiumsFrom) < 0 ? (rng.chance(85) ? roundEuros(rng.spread(3_000, 250_000) * 100, 1) + rng.int(0, 99) : 0) : null;
+    out.push({ label: product(), insurer: rng.pick(INSURERS), subscribedOn: day, to: [{ beneficiary: x.id, num: 1, den: 1 }], before70: capital, before1998, premiumsAfter70: 0, capitalAfter70: 0 });
   }
   // Art. 757 B: premiums paid after 70, for a deceased who lived past 71.
   if (c.age >= 72 && rng.chance(level === 5 ? 65 : 75) && taxed.length > 0) {
@@ -364,7 +370,7 @@ function contracts(c: Ctx): void {
       if (mixed && rng.chance(50)) {
         mixed.premiumsAfter70 = premiums;
         mixed.capitalAfter70 = capital;
-      } else out.push({ label: product(), insurer: rng.pick(INSURERS), subscribedOn: day, to, before70: 0, premiumsAfter70: premiums, capitalAfter70: capital });
+      } else out.push({ label: product(), insurer: rng.pick(INSURERS), subscribedOn: day, to, before70: 0, before1998: compareDates(day, premiumsFrom) < 0 ? 0 : null, premiumsAfter70: premiums, capitalAfter70: capital });
     }
   }
   c.facts.contracts = out.slice(0, 3);
@@ -458,10 +464,18 @@ export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
   }
   const listed = base + (home === null ? 0 : Math.ceil((home * c.law.mainResidence.reductionPercent) / 100));
 
-  // The furniture: the legal flat rate (level 5 only), an inventory, a public sale, or none.
-  const f = level === 5 ? rng.weighted([["flat", 60], ["inventory", 18], ["sale", 5], ["none", 17]] as const) : rng.weighted([["inventory", 45], ["sale", 10], ["none", 45]] as const);
+  // The furniture (art. 764 I 3°): no value above the legal minimum (level 5 only), the heirs'
+  // estimate (counted at the minimum when below it), an inventory, a public sale, or (level 5
+  // only, its decision then stated) none. Level 6 always states its furniture, and an estimate
+  // there clears the minimum whether it is taken before or after the main residence's reduction.
+  const f = level === 5 ? rng.weighted([["flat", 45], ["declared", 20], ["inventory", 15], ["sale", 5], ["none", 15]] as const) : rng.weighted([["declared", 45], ["inventory", 42], ["sale", 13]] as const);
+  const minimum = Math.ceil((listed * c.law.furnitureFlatRate) / 100);
   if (f === "flat") c.facts.furniture = { valuation: "flat" };
-  else if (f !== "none") c.facts.furniture = { valuation: f, cents: roundEuros(Math.min(Math.floor(listed * rng.int(2, 8) / 100), rng.int(1_500, 40_000) * 100), 10) };
+  else if (f === "declared") {
+    const above = level === 6 || rng.chance(45);
+    const cents = above ? roundEuros(minimum + rng.spread(500, 30_000) * 100, 10) : roundEuros(Math.floor((minimum * rng.int(20, 85)) / 100), 10);
+    c.facts.furniture = { valuation: "declared", cents: Math.max(100_00, cents) };
+  } else if (f !== "none") c.facts.furniture = { valuation: f, cents: roundEuros(Math.min(Math.floor(listed * rng.int(2, 8) / 100), rng.int(1_500, 40_000) * 100), 10) };
   const assets = assetsOf(c, listed, home);
 
   return {

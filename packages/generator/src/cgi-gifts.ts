@@ -113,6 +113,8 @@ export function cgiGift(rng: Rng, level: CgiLevel): CgiGiftDraft {
   const covered790G = (x: Beneficiary): boolean => (childless ? [...g790.donees, ...g790.doneesWithoutDescendants] : g790.donees).includes(x.relationship);
   // Art. 790 A bis (level 5): cash for a home, within the ceiling per donor and donee.
   const h = law.housingGift790ABis;
+  // (Level-5 gifts are dated no later than the last day an official text confirms the article's
+  // wording: cgiActDate.)
   if (level === 5 && h.ceiling !== null && rng.chance(90)) {
     const named = (x: Beneficiary): boolean => (childless ? [...h.donees!, ...h.doneesWithoutDescendants!] : h.donees!).includes(x.relationship);
     const pool = donees.filter((d) => named(d.b));

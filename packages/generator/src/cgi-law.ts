@@ -1,5 +1,5 @@
 import { compareDates, parseDate, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { dayAfter, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import type { Deed } from "./cgi-draft.js";
 import { addDays, dateBetween, LAW_DATE, MAX_DAY } from "./dates.js";
 import type { PriorGift } from "./draft.js";
@@ -38,16 +38,25 @@ export function giftAllowanceCents(law: Law, rel: Relationship, disabled: boolea
 
 /** The first day of the acts of levels 5 and 6, as YYYY-MM-DD (the last is the law's date). */
 export const FIRST_ACT: Readonly<Record<CgiLevel, { estate: string; gift: string }>> = {
-  // Level 5: the law of 2025-2026; its gifts fall within the window of art. 790 A bis.
+  // Level 5: the law of 2025-2026; its gifts fall within the window of art. 790 A bis, as far as
+  // an official text confirms it (see cgiActDate).
   5: { estate: "2025-01-02", gift: LAW_SERIES.housingGift790ABis.ceiling.periods[0]!.from },
   6: { estate: dayAfter(LAW_COVERAGE.verifiedFrom.day), gift: dayAfter(LAW_COVERAGE.verifiedFrom.day) },
 };
 
-/** The day of death or of the deed: between the level's first day and the generator's law date. */
+/**
+ * The last day of the gifts of level 5, which draw housing gifts of art. 790 A bis: the last day
+ * an official text confirms the article's wording (@succ/rules), so no such gift is dated in 2026
+ * until a source says what the finance law for 2026 made of it.
+ */
+const LEVEL5_GIFTS_TO: CivilDate = parseDate(HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH.day)!;
+
+/** The day of death or of the deed: between the level's first day and the generator's law date (level-5 gifts: {@link LEVEL5_GIFTS_TO}). */
 export function cgiActDate(rng: Rng, level: CgiLevel, kind: TransferKind): CivilDate {
   const [y, m, d] = FIRST_ACT[level][kind].split("-").map(Number) as [number, number, number];
+  const last = level === 5 && kind === "gift" && compareDates(LEVEL5_GIFTS_TO, LAW_DATE) < 0 ? LEVEL5_GIFTS_TO : LAW_DATE;
   for (;;) {
-    const day = dateBetween(rng, { y, m, d }, LAW_DATE);
+    const day = dateBetween(rng, { y, m, d }, last);
     if (!(day.m === 1 && day.d === 1)) return day;
   }
 }

@@ -65,8 +65,9 @@ export const MISTAKE_ROWS = [
     key: "furniture764",
     label: "the 5 % furniture forgotten",
     rule: "furniture764",
-    feature: "furniture with neither inventory nor sale",
-    has: (r) => r.kind === "estate" && r.dossier.furniture?.valuation === "flat",
+    feature: "furniture with neither inventory nor sale, at the minimum of 5 %",
+    // Flat, or an estimate below the minimum of art. 764 I 3° (above it, the minimum changes nothing).
+    has: (r) => r.kind === "estate" && (r.estate.grossEstate.furniture?.valuation === "flat" || (r.estate.grossEstate.furniture?.valuation === "declared" && r.estate.grossEstate.furniture.declared!.lt(r.estate.grossEstate.furniture.minimum!))),
   },
   {
     key: "mainResidence764bis",

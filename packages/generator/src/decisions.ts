@@ -1,4 +1,4 @@
-import { compareDates, formatDate, withinYearsBefore, type ComputeResult } from "@succ/engine";
+import { ageOn, anniversary, compareDates, formatDate, withinYearsBefore, type ComputeResult } from "@succ/engine";
 import { LAW_COVERAGE, type Law } from "@succ/rules";
 
 /**
@@ -16,7 +16,7 @@ export type Decision =
   | "smallEstate757B"
   | "furnitureAfterResidence"
   | "replayDisabilityLast"
-  | "smallEstateUnregistered"
+  | "noFurniture"
   | "siblingBirthday"
   | "housingOutOfScope"
   | "housingBefore790G";
@@ -28,7 +28,7 @@ export const DECISION_FR: Readonly<Record<Decision, string>> = {
   smallEstate757B: "L'exonération des petites successions (art. 796-0 et 800 I) couvre aussi la part taxable au titre de l'art. 757 B des bénéficiaires qu'elle exonère.",
   furnitureAfterResidence: "Le minimum de l'art. 764 I pour les meubles meublants se calcule sur la valeur des autres biens après l'abattement de l'art. 764 bis sur la résidence principale.",
   replayDisabilityLast: "Lorsqu'un acte antérieur n'indique pas les abattements utilisés, l'abattement des personnes handicapées est réputé utilisé après l'abattement personnel.",
-  smallEstateUnregistered: "En deçà du second seuil de l'art. 800 I, tous les bénéficiaires sont exonérés, même un héritier en ligne directe qui a reçu un don non enregistré.",
+  noFurniture: "Le dossier ne mentionnant aucun meuble meublant, les héritiers sont réputés avoir établi que la succession n'en comprend pas : aucune valeur n'est retenue à ce titre, pas même le minimum de l'art. 764 I.",
   siblingBirthday: "Un frère ou une sœur dont le cinquantième anniversaire tombe le jour du décès n'est pas « âgé de plus de cinquante ans ».",
   housingOutOfScope: "Une somme donnée pour le logement hors de la période de l'art. 790 A bis, ou à un donataire qu'il ne vise pas, est une somme d'argent ordinaire.",
   housingBefore790G: "Une somme donnée pour le logement s'impute d'abord sur l'exonération de l'art. 790 A bis ; celle de l'art. 790 G ne porte que sur les autres sommes d'argent (et sur ce qui dépasserait le plafond de l'art. 790 A bis).",
@@ -61,10 +61,17 @@ export function decisionsOf(r: ComputeResult): Decision[] {
     const premiums = r.beneficiaries.filter((b) => b.lifeInsurance !== null && b.lifeInsurance.premiums757B.n > 0n);
     if (premiums.some((b) => b.lifeInsurance!.exempt757B && b.exemption?.reason !== "smallEstate") && premiums.some((b) => !b.lifeInsurance!.exempt757B)) out.add("allowance757BAmongTaxed");
     if (e.smallEstate !== null && premiums.some((b) => b.exemption?.reason === "smallEstate")) out.add("smallEstate757B");
-    if (e.grossEstate.furniture?.valuation === "flat" && e.grossEstate.mainResidence !== null && e.grossEstate.mainResidence.reductionPercent > 0) out.add("furnitureAfterResidence");
-    if (e.smallEstate === "everyone" && d.priorGifts.some((g) => !g.registered)) out.add("smallEstateUnregistered");
+    // The minimum of art. 764 I binds (flat, or an estimate below 5 % of the assets before the reduction) and the residence is reduced.
+    const f = e.grossEstate.furniture;
+    const minimumBinds = f !== null && (f.valuation === "flat" || (f.valuation === "declared" && f.declared!.lt(e.grossEstate.listed.mul(law.furnitureFlatRate).div(100))));
+    if (minimumBinds && e.grossEstate.mainResidence !== null && e.grossEstate.mainResidence.reductionPercent > 0) out.add("furnitureAfterResidence");
+    // No furniture in the file (level 5 states this decision then; level 6 always states its
+    // furniture). The files of the computed mode (level 7) state none yet and are not checked
+    // for it here: left to that level's drawing.
+    if (r.dossier.kind === "estate" && r.dossier.furniture === null && r.dossier.civil === undefined) out.add("noFurniture");
     for (const b of d.beneficiaries) {
-      if (b.relationship === "sibling" && b.birthDate.m === d.date.m && b.birthDate.d === d.date.d && d.date.y - b.birthDate.y === law.exemptions.sibling.olderThan) out.add("siblingBirthday");
+      // The 50th birthday, as the engine's one age rule reaches it (29 February: 1 March of a common year).
+      if (b.relationship === "sibling" && compareDates(anniversary(b.birthDate, law.exemptions.sibling.olderThan), d.date) === 0) out.add("siblingBirthday");
     }
   } else {
     for (const g of r.dossier.gifts) {
@@ -101,7 +108,7 @@ export function unconfirmedOf(r: ComputeResult): string[] {
   const out: string[] = [];
   const law: Law = r.law;
   const boundary = { y: d.date.y - law.recallYears, m: d.date.m, d: d.date.d };
-  const ageAt = (birth: typeof d.date): number => d.date.y - birth.y - (compareDates({ y: d.date.y, m: birth.m, d: birth.d }, d.date) > 0 ? 1 : 0);
+  const ageAt = (birth: typeof d.date): number => ageOn(birth, d.date);
   if (d.priorGifts.some((g) => compareDates(g.date, boundary) === 0)) out.push("recall boundary");
   for (const b of d.beneficiaries) {
     const mine = d.priorGifts.filter((g) => g.beneficiary === b.id).sort((x, y) => compareDates(x.date, y.date));

@@ -74,7 +74,7 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
     case "mainResidence764bis":
       return r.kind === "estate" && r.estate.grossEstate.mainResidence !== null && r.estate.grossEstate.mainResidence.reductionPercent > 0;
     case "furniture764":
-      return d.kind === "estate" && d.furniture?.valuation === "flat";
+      return d.kind === "estate" && (d.furniture?.valuation === "flat" || d.furniture?.valuation === "declared");
     case "levy990I":
       return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.levy > 0);
     case "levyExemption990I":

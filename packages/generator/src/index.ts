@@ -8,6 +8,8 @@
  */
 export {
   GENERATOR_VERSION,
+  TASKS_CHANGED_IN,
+  taskVersion,
   fingerprint,
   generateTask,
   generateTasks,

@@ -1,4 +1,4 @@
-import { ageOn, deName, eurosFromCents } from "@succ/engine";
+import { ageOn, deName, eurosFromCents, parseDate } from "@succ/engine";
 import type { Law } from "@succ/rules";
 import { articlesSection } from "./articles-text.js";
 import type { CgiDraft, CgiEstateDraft, CgiGiftDraft, Civil } from "./cgi-draft.js";
@@ -28,19 +28,27 @@ const STATUS_FR: Record<NonNullable<Civil["maritalStatus"]>, [string, string]> =
 };
 
 /** The civil-status cell of a beneficiary: marital status, minority, disability, protection, home. */
-function civilCell(d: CgiDraft, b: Beneficiary): string {
+function civilCell(d: CgiDraft, b: Beneficiary, law: Law): string {
   const f = b.person.female;
   const c = d.cgi.civil.get(b.id);
   const subjectF = d.subject.female;
   const facts: string[] = [];
-  const minor = ageOn(b.birth, d.date) < 18;
+  const minor = ageOn(b.birth, d.date) < law.mainResidence.minorBelow;
   if (minor) facts.push(gendered(f, "mineur non émancipé", "mineure non émancipée"));
   else if (d.kind === "estate" && c?.maritalStatus) {
     if (b.relationship === "spouse") facts.push(`${gendered(f, "marié", "mariée")} ${gendered(subjectF, "au défunt", "à la défunte")}`);
     else if (b.relationship === "pacs") facts.push(`${gendered(f, "lié", "liée")} ${gendered(subjectF, "au défunt", "à la défunte")} par un PACS`);
     else facts.push(gendered(f, ...STATUS_FR[c.maritalStatus]));
   } else facts.push(gendered(f, "majeur", "majeure"));
-  if (b.disabled) facts.push(`${gendered(f, "atteint", "atteinte")} d'une infirmité qui ${gendered(f, "le", "la")} rend incapable de travailler dans des conditions normales de rentabilité`);
+  // Art. 779 II as annexe II au CGI, art. 294 words it: for a minor, the infirmity prevents him
+  // "d'acquérir une instruction ou une formation professionnelle d'un niveau normal".
+  if (b.disabled) {
+    facts.push(
+      ageOn(b.birth, d.date) < law.allowances.disabilityMinorBelow
+        ? `${gendered(f, "atteint", "atteinte")} d'une infirmité qui ${gendered(f, "l'empêche", "l'empêche")} d'acquérir une instruction ou une formation professionnelle d'un niveau normal`
+        : `${gendered(f, "atteint", "atteinte")} d'une infirmité qui ${gendered(f, "le", "la")} rend incapable de travailler dans des conditions normales de rentabilité`,
+    );
+  }
   if (c?.protectedAdult) facts.push(`${gendered(f, "majeur protégé", "majeure protégée")} (tutelle)`);
   if (d.kind === "estate" && b.relationship === "sibling") {
     facts.push(c?.livesWithSince ? `${gendered(f, "domicilié", "domiciliée")} avec ${gendered(subjectF, "le défunt", "la défunte")} depuis le ${dateFr(c.livesWithSince)}` : `domicile distinct de celui ${gendered(subjectF, "du défunt", "de la défunte")}`);
@@ -48,10 +56,10 @@ function civilCell(d: CgiDraft, b: Beneficiary): string {
   return facts.join(" ; ");
 }
 
-function beneficiaryTable(d: CgiDraft): string {
+function beneficiaryTable(d: CgiDraft, law: Law): string {
   const f = d.subject.female;
   const link = d.kind === "estate" ? `Lien avec ${gendered(f, "le défunt", "la défunte")}` : `Lien avec ${gendered(f, "le donateur", "la donatrice")}`;
-  const rows = d.beneficiaries.map((b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), civilCell(d, b)]);
+  const rows = d.beneficiaries.map((b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), civilCell(d, b, law)]);
   return table(["ID", "Nom", link, "Date de naissance", "État civil et situation"], rows);
 }
 
@@ -72,10 +80,31 @@ function priorGiftsSection(d: CgiDraft): string {
   return `${title}\n\n${table(["Bénéficiaire", "Date de l'acte", "Nature", "Valeur", "Abattements appliqués dans l'acte"], rows)}`;
 }
 
+/**
+ * The matrimonial regime of a deceased who was married or in a PACS, and what the inventory
+ * holds under it: the deceased's own assets, or his share after the regime's liquidation.
+ */
+function regimeLine(d: CgiEstateDraft): string | null {
+  const f = d.subject.female;
+  const own = gendered(f, "du défunt", "de la défunte");
+  switch (d.cgi.regime) {
+    case null:
+      return null;
+    case "community":
+      return `- Régime matrimonial : communauté légale réduite aux acquêts, à défaut de contrat de mariage. L'inventaire ci-dessous est établi après la liquidation de la communauté : il comprend les biens propres ${own} et sa moitié des biens communs, pour la valeur de sa part.`;
+    case "separation":
+      return `- Régime matrimonial : séparation de biens (contrat de mariage reçu avant l'union). L'inventaire ci-dessous comprend les biens personnels ${own} ; un bien indivis avec le conjoint y figure pour sa seule quote-part.`;
+    case "pacsSeparation":
+      return `- Régime du PACS : séparation des patrimoines (régime légal). L'inventaire ci-dessous comprend les biens personnels ${own} ; un bien indivis avec le partenaire y figure pour sa seule quote-part.`;
+  }
+}
+
 function estateDossier(d: CgiEstateDraft, law: Law): string {
   const f = d.subject.female;
   const lines = estateHead(d);
-  lines.push("", "## Bénéficiaires et état civil", "", beneficiaryTable(d));
+  const regime = regimeLine(d);
+  if (regime !== null) lines.push(regime);
+  lines.push("", "## Bénéficiaires et état civil", "", beneficiaryTable(d, law));
   const residence = d.cgi.mainResidence;
   const note = (i: number): string => {
     if (residence?.asset !== i) return "—";
@@ -85,18 +114,22 @@ function estateDossier(d: CgiEstateDraft, law: Law): string {
   const fu = d.cgi.furniture;
   const furniture =
     fu === null
-      ? "Aucun meuble meublant dans la succession."
+      ? "Aucun meuble meublant dans la succession : les héritiers en apportent la preuve."
       : fu.valuation === "flat"
         ? "Ni vente publique ni inventaire du mobilier ; les héritiers n'en déclarent pas une valeur supérieure au minimum légal."
-        : fu.valuation === "inventory"
+        : fu.valuation === "declared"
+          ? `Ni vente publique ni inventaire du mobilier ; dans la déclaration, les héritiers estiment les meubles meublants à ${eurosFromCents(fu.cents)}.`
+          : fu.valuation === "inventory"
           ? `Inventaire notarié du mobilier dressé dans les semaines qui ont suivi le décès : ${eurosFromCents(fu.cents)}.`
           : `Mobilier vendu aux enchères publiques dans l'année du décès, pour ${eurosFromCents(fu.cents)}.`;
   lines.push("", "### Meubles meublants", "", furniture);
   lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosFromCents(a.cents)])));
   lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosFromCents(d.funeral.cents)}.`);
   const contracts = d.cgi.contracts;
-  // The insurers split the sums at the age of art. 757 B and 990 I of the law the task states.
+  // The insurers split the sums at the age of art. 757 B and 990 I of the law the task states,
+  // and at the day from which art. 990 I taxes the premiums (13/10/1998).
   const age = law.lifeInsurance.insuredAgeLimit;
+  const split = dateFr(parseDate(law.lifeInsurance.premiumsFrom990I)!);
   lines.push(
     "",
     `### Assurance-vie (relevés des assureurs, sur la tête ${gendered(f, "du défunt", "de la défunte")})`,
@@ -104,12 +137,13 @@ function estateDossier(d: CgiEstateDraft, law: Law): string {
     contracts.length === 0
       ? "Aucun contrat d'assurance-vie."
       : table(
-          ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", `Capitaux dus au titre des primes versées avant ${age} ans`, `Primes versées après ${age} ans`, "Capitaux dus au titre de ces primes"],
+          ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", `Capitaux dus au titre des primes versées avant ${age} ans et avant le ${split}`, `Capitaux dus au titre des primes versées avant ${age} ans à compter du ${split}`, `Primes versées après ${age} ans`, "Capitaux dus au titre de ces primes"],
           contracts.map((c) => [
             c.label,
             c.insurer,
             dateFr(c.subscribedOn),
             c.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "),
+            c.before1998 === null ? "sans objet (contrat souscrit depuis)" : c.before1998 > 0 ? eurosFromCents(c.before1998) : "néant",
             c.before70 > 0 ? eurosFromCents(c.before70) : "néant",
             c.premiumsAfter70 > 0 ? eurosFromCents(c.premiumsAfter70) : "néant",
             c.premiumsAfter70 > 0 ? eurosFromCents(c.capitalAfter70) : "néant",
@@ -130,7 +164,7 @@ function estateDossier(d: CgiEstateDraft, law: Law): string {
   return lines.join("\n");
 }
 
-function giftDossier(d: CgiGiftDraft): string {
+function giftDossier(d: CgiGiftDraft, law: Law): string {
   const f = d.subject.female;
   const name = nameOf(d.subject);
   const donor = gendered(f, "le donateur", "la donatrice");
@@ -156,7 +190,7 @@ function giftDossier(d: CgiGiftDraft): string {
     "",
     "## Donataires et état civil",
     "",
-    beneficiaryTable(d),
+    beneficiaryTable(d, law),
     "",
     priorGiftsSection(d),
   ].join("\n");
@@ -226,6 +260,6 @@ export function notaryPromptParts(
       ? "Appliquez les articles du Code général des impôts reproduits plus bas, avec leurs montants."
       : `Appliquez la législation fiscale française en vigueur à la date ${estate ? "du décès" : "de la donation"}.`;
   const intro = `Vous êtes fiscaliste dans une étude notariale. Voici le dossier tel que l'étude l'a reçu : état civil des intéressés, ${estate ? "inventaire de l'actif, relevés des assureurs" : "biens donnés"}, copies des actes antérieurs. ${task} ${how}`;
-  const dossier = estate ? estateDossier(d, law) : giftDossier(d);
+  const dossier = estate ? estateDossier(d, law) : giftDossier(d, law);
   return { dossier: `${intro}\n\n${dossier}`, rules: rulesSection(d, level, law, decisions, fictional), format: formatSection(d, law, levyIds) };
 }

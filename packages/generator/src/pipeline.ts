@@ -13,7 +13,7 @@ import { computeUnder, datesOk, promptLeaks, residueHeirTaxed, residueInsensitiv
 import { openRowAge } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVEL_SPEC, type CgiLevel, type Level, type Shape, type Variant } from "./levels.js";
 import { notaryPromptParts } from "./notary-prompt.js";
-import { exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
+import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import type { Rng } from "./random.js";
 import { drawLevel7 } from "./level7/draw.js";
@@ -144,6 +144,8 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
   // Under a fictional law the dossier stays one the real law accepts too (so that its real-law
   // answer, what a model answering from memory finds, exists).
   if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, DATED_LAW.on(day)) !== null) return "ceiling790G";
+  // A fictional law's own ages of art. 790 G: a prior gift listed as exempt must meet them too (the real 18 and 80 are not the task's).
+  if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
   if ((spec.ruleSet === "cgi") !== isCgiDraft(d)) throw new TypeError(`generator: a draft of the ${isCgiDraft(d) ? "real law" : "seed rules"} given to level ${level}`);
   const input = isCgiDraft(d) ? toCgiDossier(d, law) : toDossier(d);

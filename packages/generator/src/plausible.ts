@@ -1,4 +1,4 @@
-import { ageOn, compareDates, withinYearsBefore } from "@succ/engine";
+import { ageOn, compareDates, withinYearsBefore, type CivilDate } from "@succ/engine";
 import type { Law } from "@succ/rules";
 import type { Parenthood, PriorGift } from "./draft.js";
 
@@ -25,6 +25,21 @@ export function exemptPriorOverCeiling(gifts: readonly PriorGift[], law: Law): P
       if (h.beneficiary === g.beneficiary && compareDates(h.date, g.date) <= 0 && withinYearsBefore(h.date, g.date, period)) cents += h.cents;
     }
     if (cents > ceiling) return g;
+  }
+  return null;
+}
+
+/**
+ * The first earlier gift listed as exempt under art. 790 G whose donee was under the age, or
+ * whose donor at or above the age, that art. 790 G requires in `law` on the gift's day (the
+ * law the prompt states: under a fictional law, its own ages, not the real 18 and 80); null when
+ * there is none. A careful reader would not recall as exempt a gift the stated rule excludes.
+ */
+export function exemptPriorOutsideAges(gifts: readonly PriorGift[], donorBirth: CivilDate, births: ReadonlyMap<string, CivilDate>, law: Law): PriorGift | null {
+  const g790 = law.cashGift790G;
+  for (const g of gifts) {
+    if (!g.cash790G) continue;
+    if (ageOn(births.get(g.beneficiary)!, g.date) < g790.doneeMinimumAge || ageOn(donorBirth, g.date) >= g790.donorAgeBelow) return g;
   }
   return null;
 }

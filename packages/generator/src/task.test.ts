@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { defaultSet } from "./__fixtures__/sets.js";
-import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, taskLine } from "./task.js";
+import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, TASKS_CHANGED_IN, taskLine } from "./task.js";
 
 /**
  * The SHA-256 of the default set (400 tasks, seed 0, mix). It changes only when the generator
@@ -35,10 +35,16 @@ describe("determinism", () => {
     expect(a[0]!.prompt).not.toBe(b[0]!.prompt);
   });
 
-  it("records seed, index and generator version in info", () => {
+  it("records seed, index and the version in which tasks of its kind last changed", () => {
     const t = generateTask(42, 9, 3);
-    expect(t.info).toMatchObject({ seed: 42, index: 9, generatorVersion: GENERATOR_VERSION });
+    // Levels 1-4 last changed in 0.2.0 (their set's bytes and fingerprint stay); levels 5-6 and
+    // fictional tasks in 0.3.0, the generator's version.
+    expect(t.info).toMatchObject({ seed: 42, index: 9, generatorVersion: "0.2.0" });
     expect(t.id).toBe("succession-3-9");
+    expect(generateTask(42, 9, 5).info.generatorVersion).toBe(GENERATOR_VERSION);
+    expect(generateTask(42, 9, 3, { fictionalLaw: true }).info.generatorVersion).toBe(GENERATOR_VERSION);
+    expect(GENERATOR_VERSION).toBe("0.3.0");
+    expect(TASKS_CHANGED_IN).toEqual({ levels: { 1: "0.2.0", 2: "0.2.0", 3: "0.2.0", 4: "0.2.0", 5: "0.3.0", 6: "0.3.0", 7: "0.3.0" }, fictional: "0.3.0" });
   });
 
   it("pins the fingerprint of the default set", () => {

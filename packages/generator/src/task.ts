@@ -6,7 +6,26 @@ import { draw, examine, type Accepted, type Rejection } from "./pipeline.js";
 import { assertInteger, Rng } from "./random.js";
 import { Sha256 } from "./sha256.js";
 
-export const GENERATOR_VERSION = "0.2.0";
+/** Version of the generation algorithm: a minor step whenever some tasks change (the newest of {@link TASKS_CHANGED_IN}). */
+export const GENERATOR_VERSION = "0.3.0";
+
+/**
+ * The version written in each task (`info.generatorVersion`): the generator version in which the
+ * tasks of its kind last changed, so that a set whose tasks did not change keeps its bytes and its
+ * fingerprint. Levels 1-4 last changed in 0.2.0; level 7 was added in 0.3.0; levels 5-6 (the
+ * real law's corrections of 0.3.0: premiums before 13/10/1998, the furniture, the matrimonial
+ * regime, art. 800 I) and every task of a fictional law (its own ages of art. 790 G for earlier
+ * gifts) in 0.3.0. A level added later gets its own entry (the type asks for one a level).
+ */
+export const TASKS_CHANGED_IN: { readonly levels: { readonly [L in Level]: string }; readonly fictional: string } = {
+  levels: { 1: "0.2.0", 2: "0.2.0", 3: "0.2.0", 4: "0.2.0", 5: "0.3.0", 6: "0.3.0", 7: "0.3.0" },
+  fictional: "0.3.0",
+};
+
+/** The version written in a task of `level`, under a fictional law or not. */
+export function taskVersion(level: Level, fictional: boolean): string {
+  return fictional ? TASKS_CHANGED_IN.fictional : TASKS_CHANGED_IN.levels[level];
+}
 
 export interface Task {
   id: string;
@@ -83,7 +102,7 @@ function fictionalLawRefused(level: 0 | Level): string | null {
  * default set's lines stay as they were.
  */
 function taskInfo(level: Level, accepted: Accepted, seed: number, index: number, taskLaw: TaskLaw): Task["info"] {
-  const info = { dossier: accepted.dossier, seed, index, generatorVersion: GENERATOR_VERSION } as Task["info"];
+  const info = { dossier: accepted.dossier, seed, index, generatorVersion: taskVersion(level, taskLaw.fictional !== null) } as Task["info"];
   if (taskLaw.fictional !== null) info.fictionalLaw = true;
   if (accepted.devolution) info.devolution = accepted.devolution;
   if (LEVEL_SPEC[level].difficultyInLine) {

@@ -56,7 +56,7 @@ function differences(tasks: readonly Task[]): string[] {
 
 /** Amounts in whole cents (the gold writes numbers, the readers decimal strings), the rest as is. */
 function normalized(d: DossierInput): string {
-  const keys = ["value", "amount", "funeralCosts", "allowanceUsed", "disabilityAllowanceUsed", "capitalBefore70", "premiumsAfter70", "capitalAfter70"];
+  const keys = ["value", "amount", "funeralCosts", "allowanceUsed", "disabilityAllowanceUsed", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"];
   return JSON.stringify(d, (key, v) => (keys.includes(key) ? Math.round(Number(v as AmountInput) * 100) : v));
 }
 
@@ -168,7 +168,7 @@ describe("a wrong amount in a fictional prompt changes the answer read", () => {
       (t) => Object.values(t.answer.beneficiaires).some((x) => (x.prelevement_990I ?? 0) > 0),
       (p, l) => p.replace(`diminué d'un abattement de ${fmt(l.lifeInsurance.allowance990I)} €`, `diminué d'un abattement de ${fmt(l.lifeInsurance.allowance990I + 5_000)} €`),
     ],
-    ["the child allowance (level 5 gift)", 5, (t) => t.variant === "notary-gift" && t.info.dossier.beneficiaries.some((b) => b.relationship === "child" && t.answer.beneficiaires[b.id]!.part_taxable > 0), (p, l) => p.replace(`${fmt(l.allowances.personal.gift.child)} € pour chaque enfant`, `${fmt(l.allowances.personal.gift.child + 2_000)} € pour chaque enfant`)],
+    ["the child allowance (level 5 gift)", 5, (t) => t.variant === "notary-gift" && t.info.dossier.beneficiaries.some((b) => b.relationship === "child" && t.answer.beneficiaires[b.id]!.part_taxable > 0 && !(t.info.dossier.priorGifts ?? []).some((g) => g.beneficiary === b.id)), (p, l) => p.replace(`${fmt(l.allowances.personal.gift.child)} € pour chaque enfant`, `${fmt(l.allowances.personal.gift.child + 2_000)} € pour chaque enfant`)],
   ];
   for (const [what, level, pick, edit] of cases) {
     it(what, () => {

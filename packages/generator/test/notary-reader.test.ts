@@ -47,7 +47,7 @@ function normalized(d: DossierInput): unknown {
   const cents = (v: AmountInput | undefined): number | undefined => (v === undefined ? undefined : Math.round(Number(v) * 100));
   return JSON.parse(
     JSON.stringify(d, (key, v) =>
-      ["value", "amount", "funeralCosts", "allowanceUsed", "disabilityAllowanceUsed", "capitalBefore70", "premiumsAfter70", "capitalAfter70"].includes(key) ? cents(v as AmountInput) : v,
+      ["value", "amount", "funeralCosts", "allowanceUsed", "disabilityAllowanceUsed", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"].includes(key) ? cents(v as AmountInput) : v,
     ),
   );
 }

@@ -25,6 +25,11 @@ import {
   type Sex,
 } from "./prompt-reader.js";
 
+/** Completed years from `birth` to `on` (YYYY-MM-DD; the files of levels 5-6 have no day above 28). */
+function ageOn(birth: string, on: string): number {
+  return Number(on.slice(0, 4)) - Number(birth.slice(0, 4)) - (on.slice(5) < birth.slice(5) ? 1 : 0);
+}
+
 function fail(message: string): never {
   throw new PromptReadError(message);
 }
@@ -129,6 +134,8 @@ interface Civil {
   disabled: boolean;
   protectedAdult: boolean;
   livesWithSince: string | null | undefined;
+  /** The infirmity worded as a minor's (annexe II, art. 294). */
+  minorWording?: boolean;
 }
 
 /** The "État civil et situation" cell: "célibataire ; domiciliée avec le défunt depuis le 12/03/2001". */
@@ -146,6 +153,11 @@ function civil(cell: string, where: string): Civil {
     } else if ((m = /^(atteinte?) d'une infirmité qui (le|la) rend incapable de travailler dans des conditions normales de rentabilité$/.exec(fact))) {
       out.disabled = true;
       out.sex = agree(agree(out.sex, sexOfWord(m[1]!, ["atteint"], ["atteinte"]), where), sexOfWord(m[2]!, ["le"], ["la"]), where);
+    } else if ((m = /^(atteinte?) d'une infirmité qui l'empêche d'acquérir une instruction ou une formation professionnelle d'un niveau normal$/.exec(fact))) {
+      // A minor's infirmity, in the words of annexe II au CGI, art. 294.
+      out.disabled = true;
+      out.minorWording = true;
+      out.sex = agree(out.sex, sexOfWord(m[1]!, ["atteint"], ["atteinte"]), where);
     } else if ((m = /^(majeur protégé|majeure protégée) \(tutelle\)$/.exec(fact))) {
       out.protectedAdult = true;
       out.sex = agree(out.sex, sexOfWord(m[1]!, ["majeur protégé"], ["majeure protégée"]), where);
@@ -237,6 +249,8 @@ export function readNotaryPrompt(prompt: string, law?: Law): DossierInput {
     const b: BeneficiaryInput = { id: bid, name: r[bt.col.name!]!, relationship: rel.relationship, birthDate: parseDate(r[bt.col.birth!]!) };
     if (sex !== undefined) b.sex = sex;
     b.disabled = c.disabled;
+    // A minor's infirmity is worded as annexe II, art. 294 words it, an adult's as art. 779 II.
+    if (c.disabled && (c.minorWording === true) !== (ageOn(b.birthDate, date) < (law ?? lawOn(date)).allowances.disabilityMinorBelow)) fail(`${bid}: the infirmity is worded for ${c.minorWording ? "a minor" : "an adult"}, not for this age`);
     if (rel.represents !== undefined) b.represents = rel.represents;
     if (c.protectedAdult) b.protectedAdult = true;
     if (kind === "estate" && c.status !== null) b.maritalStatus = c.status;
@@ -248,6 +262,17 @@ export function readNotaryPrompt(prompt: string, law?: Law): DossierInput {
     beneficiaries.push(b);
   }
   for (const [x] of represented) if (!ids.has(x)) fail(`${x} represents a child but is not in the table`);
+  // A married deceased, or one in a PACS, has its regime stated, with what the inventory holds; no one else.
+  const regimes = bullets.filter((b) => /^Régime\b/.test(b));
+  const partner = beneficiaries.find((b) => b.relationship === "spouse" || b.relationship === "pacs");
+  if (kind === "estate" && partner !== undefined) {
+    const own = "(?:du défunt|de la défunte)";
+    const known =
+      partner.relationship === "spouse"
+        ? [new RegExp(`^Régime matrimonial : communauté légale réduite aux acquêts, à défaut de contrat de mariage\\. L'inventaire ci-dessous est établi après la liquidation de la communauté : il comprend les biens propres ${own} et sa moitié des biens communs, pour la valeur de sa part\\.$`), new RegExp(`^Régime matrimonial : séparation de biens \\(contrat de mariage reçu avant l'union\\)\\. L'inventaire ci-dessous comprend les biens personnels ${own} ; un bien indivis avec le conjoint y figure pour sa seule quote-part\\.$`)]
+        : [new RegExp(`^Régime du PACS : séparation des patrimoines \\(régime légal\\)\\. L'inventaire ci-dessous comprend les biens personnels ${own} ; un bien indivis avec le partenaire y figure pour sa seule quote-part\\.$`)];
+    if (regimes.length !== 1 || !known.some((r) => r.test(regimes[0]!))) fail(`a deceased with a ${partner.relationship} and no regime stated, or one not understood: ${regimes.join(" | ")}`);
+  } else if (regimes.length > 0) fail(`a regime stated without a spouse or partner: ${regimes.join(" | ")}`);
 
   const prior: PriorGiftInput[] = [];
   const ps = need(s, "prior");
@@ -304,7 +329,8 @@ export function readNotaryPrompt(prompt: string, law?: Law): DossierInput {
   const furnitureText = proseOf(need(s, "furniture")).join(" ");
   let furniture: DossierInput["furniture"];
   let m: RegExpExecArray | null;
-  if (furnitureText === "Aucun meuble meublant dans la succession.") furniture = undefined;
+  if (furnitureText === "Aucun meuble meublant dans la succession : les héritiers en apportent la preuve.") furniture = undefined;
+  else if ((m = /^Ni vente publique ni inventaire du mobilier ; dans la déclaration, les héritiers estiment les meubles meublants à (.+)\.$/.exec(furnitureText))) furniture = { valuation: "declared", value: parseAmount(m[1]!) };
   else if (/^Ni vente publique ni inventaire du mobilier ; les héritiers n'en déclarent pas une valeur supérieure au minimum légal\.$/.test(furnitureText)) furniture = { valuation: "flat" };
   else if ((m = /^Inventaire notarié du mobilier dressé .*? : (.+)\.$/.exec(furnitureText))) furniture = { valuation: "inventory", value: parseAmount(m[1]!) };
   else if ((m = /^Mobilier vendu aux enchères publiques .*?, pour (.+)\.$/.exec(furnitureText))) furniture = { valuation: "sale", value: parseAmount(m[1]!) };
@@ -323,19 +349,36 @@ export function readNotaryPrompt(prompt: string, law?: Law): DossierInput {
   const is = need(s, "insurance");
   const lifeInsurance: LifeInsuranceInput[] = [];
   if (!(tablesOf(is).length === 0 && proseOf(is).join(" ") === "Aucun contrat d'assurance-vie.")) {
-    const it = tableOf(is, { label: /^Contrat$/, on: /^Souscrit/, to: /^Bénéficiaires/, before: /^Capitaux dus au titre des primes versées avant \d+ ans$/, premiums: /^Primes versées après \d+ ans$/, after: /^Capitaux dus au titre de ces primes$/ });
+    const it = tableOf(is, {
+      label: /^Contrat$/,
+      on: /^Souscrit/,
+      to: /^Bénéficiaires/,
+      early: /^Capitaux dus au titre des primes versées avant \d+ ans et avant le \d{2}\/\d{2}\/\d{4}$/,
+      before: /^Capitaux dus au titre des primes versées avant \d+ ans à compter du \d{2}\/\d{2}\/\d{4}$/,
+      premiums: /^Primes versées après \d+ ans$/,
+      after: /^Capitaux dus au titre de ces primes$/,
+    });
     // The insurers split the sums at the age of art. 757 B and 990 I: the one the law states.
     const header = tablesOf(is)[0]!.header;
-    const ages = new Set([/avant (\d+) ans$/.exec(header[it.col.before!]!)![1], /après (\d+) ans$/.exec(header[it.col.premiums!]!)![1]].map(Number));
+    const ages = new Set([/avant (\d+) ans et avant/.exec(header[it.col.early!]!)![1], /avant (\d+) ans à compter/.exec(header[it.col.before!]!)![1], /après (\d+) ans$/.exec(header[it.col.premiums!]!)![1]].map(Number));
+    // And at the day from which art. 990 I taxes the premiums, the same in both columns.
+    const days = new Set([/avant le (\S+)$/.exec(header[it.col.early!]!)![1], /à compter du (\S+)$/.exec(header[it.col.before!]!)![1]]);
+    if (days.size !== 1) fail(`the insurers' statements split the premiums at two days: ${[...days].join(", ")}`);
+    const split = parseDate([...days][0]!);
     const limit = (law ?? lawOn(date)).lifeInsurance.insuredAgeLimit;
     if (ages.size !== 1 || !ages.has(limit)) fail(`the insurers' statements split the premiums at ${[...ages].join(" and ")} years, the law at ${limit}`);
     const amount = (cell: string): string => (cell === "néant" ? "0" : parseAmount(cell));
     for (const r of it.rows) {
+      const subscribedOn = parseDate(r[it.col.on!]!);
+      const early = r[it.col.early!]!;
+      // "sans objet" for a contract subscribed from the day of art. 990 I; an amount or "néant" before it.
+      if ((early === "sans objet (contrat souscrit depuis)") !== (subscribedOn >= split)) fail(`${r[it.col.label!]}: the capital before ${split} does not fit a contract subscribed on ${subscribedOn}`);
       lifeInsurance.push({
         label: r[it.col.label!]!,
-        subscribedOn: parseDate(r[it.col.on!]!),
+        subscribedOn,
         beneficiaries: attribution(r[it.col.to!]!, ids, r[it.col.label!]!),
         capitalBefore70: amount(r[it.col.before!]!),
+        ...(subscribedOn >= split ? {} : { capitalBefore1998: amount(early) }),
         premiumsAfter70: amount(r[it.col.premiums!]!),
         capitalAfter70: amount(r[it.col.after!]!),
       });
@@ -417,12 +460,15 @@ export function readArticlesLaw(prompt: string, date: string, kind: "estate" | "
     law.exemptions.sibling.olderThan = Number(one(text, /âgé de plus de (\d+) ans ou atteint/, "art. 796-0 ter, age")[1]);
     law.exemptions.sibling.cohabitationYears = Number(one(text, /pendant les (\d+) années ayant précédé le décès/, "art. 796-0 ter, years")[1]);
     law.exemptions.smallEstate.directLineBelow = euros(one(text, new RegExp(`actif brut successoral est inférieur à ${E}, pourvu`), "art. 800 I, first")[1]!);
-    law.exemptions.smallEstate.everyoneBelow = euros(one(text, new RegExp(`lorsqu'il est inférieur à ${E}\\.`), "art. 800 I, second")[1]!);
+    law.exemptions.smallEstate.everyoneBelow = euros(one(text, new RegExp(`lorsqu'il est inférieur à ${E}, les personnes autres que celles-ci`), "art. 800 I, second")[1]!);
     const li = law.lifeInsurance;
     li.insuredAgeLimit = Number(one(text, /Art\. 757 B \(primes versées après (\d+) ans\)/, "art. 757 B, age")[1]);
     li.allowance757B = euros(one(text, new RegExp(`fraction des primes qui excède ${E}`), "art. 757 B")[1]!);
     const from = one(text, /Les contrats souscrits avant le (\d{2}\/\d{2}\/\d{4}) relèvent/, "art. 757 B, contracts")[1]!;
     li.contractsFrom = parseDate(from);
+    const split = one(text, /avant son \d+e anniversaire et à compter du (\d{2}\/\d{2}\/\d{4}), sont soumises/, "art. 990 I, day")[1]!;
+    if (one(text, /primes versées avant le (\d{2}\/\d{2}\/\d{4}) ne supportent ni le prélèvement/, "art. 990 I, earlier premiums")[1] !== split) fail("art. 990 I: two days for the premiums");
+    li.premiumsFrom990I = parseDate(split);
     const levy = one(text, new RegExp(`diminué d'un abattement de ${E} : (.+?)\\. En sont exonérés`), "art. 990 I");
     li.allowance990I = euros(levy[1]!);
     li.scale990I = bands(levy[2]!);

@@ -2,7 +2,7 @@
  * Gold answers rebuilt from a task's id and seed, so that a trainer never ships them around: a
  * task depends only on (seed, index, set), and the id names the level and the index.
  */
-import { generateTask, GENERATOR_VERSION, LEVEL_SPEC, LEVELS, mixLevel, parseTaskId, taskId, type Level } from "@succ/generator";
+import { generateTask, GENERATOR_VERSION, LEVEL_SPEC, LEVELS, mixLevel, parseTaskId, taskId, taskVersion, type Level } from "@succ/generator";
 import { checkExpected, type ExpectedAnswer } from "@succ/scoring";
 import { badRequest, isRecord, kindOf, RequestError, ServeError } from "./errors.js";
 import { refuseDuplicateKeys } from "./json.js";
@@ -175,12 +175,14 @@ export class PreloadedGolds {
     const info = task.info;
     if (!isRecord(info)) fail('not a task of succ generate (no "info")');
     const { seed, index, generatorVersion, fictionalLaw } = info as Record<string, unknown>;
-    if (generatorVersion !== GENERATOR_VERSION) {
-      fail(`written by generator ${describe(generatorVersion)}, this server rebuilds tasks with ${GENERATOR_VERSION}: generate the file again`);
-    }
-    if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) fail(`info.seed: expected a whole number, got ${describe(seed)}`);
     if (fictionalLaw !== undefined && typeof fictionalLaw !== "boolean") fail(`info.fictionalLaw: expected true or false, got ${kindOf(fictionalLaw)}`);
     const level = LEVELS.find((l) => l === task.level);
+    // Each task carries the version in which tasks of its kind last changed (levels 1-4 keep theirs).
+    const version = level === undefined ? GENERATOR_VERSION : taskVersion(level, fictionalLaw === true);
+    if (generatorVersion !== version) {
+      fail(`written by generator ${describe(generatorVersion)}, this server rebuilds tasks with ${GENERATOR_VERSION} (tasks of this kind: ${version}): generate the file again`);
+    }
+    if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) fail(`info.seed: expected a whole number, got ${describe(seed)}`);
     if (level === undefined) fail(`level: expected ${LEVELS.join(", ")}, got ${describe(task.level)}`);
     const options: SetOptions = fictionalLaw === true ? { fictionalLaw: true } : {};
     let ref: TaskRef;

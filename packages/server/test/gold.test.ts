@@ -184,7 +184,7 @@ describe("PreloadedGolds (succ serve --tasks)", () => {
     const task = line(generateTask(0, 9, 0));
     const golds = new PreloadedGolds();
     expect(failure(() => golds.add({ ...task, info: { ...task.info, generatorVersion: "0.0.1" } }, "t.jsonl, line 3"))).toMatch(
-      /^t\.jsonl, line 3: written by generator "0\.0\.1", this server rebuilds tasks with \d+\.\d+\.\d+: generate the file again$/,
+      /^t\.jsonl, line 3: written by generator "0\.0\.1", this server rebuilds tasks with \d+\.\d+\.\d+ \(tasks of this kind: \d+\.\d+\.\d+\): generate the file again$/,
     );
     expect(failure(() => golds.add([1], "t.jsonl, line 1"))).toBe("t.jsonl, line 1: expected a task (a JSON object), got an array");
     expect(failure(() => golds.add({ ...task, id: "succession-2-9" }, "t.jsonl, line 4"))).toContain("t.jsonl, line 4: id: unknown task id");

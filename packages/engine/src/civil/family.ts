@@ -2,6 +2,7 @@ import type Fraction from "fraction.js";
 import type { Relationship } from "@succ/rules";
 import { add, ZERO } from "../exact.js";
 import { ID, type Obj, type Reader } from "../dossier.js";
+import { JsonNumber } from "../json.js";
 
 /**
  * Computed mode: the notary's file of an estate (`family`, `marriage`, `will`, and the civil
@@ -276,7 +277,8 @@ export function readFamilyFile(r: Reader, root: Obj, ctx: FamilyContext): Omit<C
       }
       const branch = o.branch;
       if (branch !== "paternal" && branch !== "maternal") r.fail(`${p}.branch`, `must be "paternal" (the father's side) or "maternal", got ${JSON.stringify(branch) ?? "nothing"}`);
-      const degree = o.degree;
+      // A dossier read from text holds its numbers as JsonNumber (the exact reader): a degree is a whole number either way.
+      const degree = o.degree instanceof JsonNumber ? (/^[0-9]{1,3}$/.test(o.degree.text) ? Number(o.degree.text) : o.degree.text) : o.degree;
       const [lo, hi] = key === "ascendants" ? [2, 99] : [3, 6];
       if (typeof degree !== "number" || !Number.isInteger(degree) || degree < lo || degree > hi) {
         r.fail(`${p}.degree`, key === "ascendants" ? `an ascendant of the 3rd order has a degree of 2 (grandparent) or more, got ${JSON.stringify(degree) ?? "nothing"}` : `a collateral of the 4th order has a degree from 3 to 6 (art. 745), got ${JSON.stringify(degree) ?? "nothing"}`);

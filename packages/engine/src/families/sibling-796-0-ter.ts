@@ -1,10 +1,11 @@
 import { LAW_SERIES, type Law } from "@succ/rules";
-import { compareDates } from "../dates.js";
+import { olderThan } from "../dates.js";
 import type { Beneficiary, EstateDossier } from "../dossier.js";
 import { agree, family, type Context, type Exemption } from "../family.js";
 
 /**
- * Art. 796-0 ter (cgi): a brother or sister single, widowed, divorced or separated, older than 50
+ * Art. 796-0 ter (cgi): a brother or sister single, widowed, divorced or separated (séparé de corps;
+ * one in a PACS or married is not single: Cass. com. 28 May 2025, n° 21-16.632), older than 50
  * (or disabled), who lived with the deceased for the 5 years before the death, owes nothing.
  * Counterfactual: `siblingExemption`.
  */
@@ -33,8 +34,9 @@ export const SIBLING_EXEMPTION = family({
 export function siblingExempt(d: EstateDossier, law: Law, b: Beneficiary): boolean {
   const s = law.exemptions.sibling;
   if (b.relationship !== "sibling" || b.maritalStatus === null || !s.statuses.includes(b.maritalStatus) || !b.livedWithDeceased5Years) return false;
-  // "Âgé de plus de cinquante ans": the death after the 50th birthday (on the birthday, not yet older than 50).
-  const older = compareDates(d.date, { y: b.birthDate.y + s.olderThan, m: b.birthDate.m, d: b.birthDate.d }) > 0;
+  // "Âgé de plus de cinquante ans": the death after the 50th birthday, as the engine's one age rule
+  // reaches it (on the birthday, not yet older than 50; born on 29 February, the birthday is 1 March of a common year).
+  const older = olderThan(b.birthDate, s.olderThan, d.date);
   return older || b.disabled;
 }
 

@@ -9,8 +9,10 @@ const S = LAW_SERIES.exemptions.smallEstate;
 
 /**
  * Art. 796-0 with art. 800 I (cgi): below a gross estate of 50,000 € the direct line, the spouse
- * and the PACS partner owe nothing, unless a prior gift to them was not registered; below
- * 3,000 €, nobody does. Counterfactual: `smallEstate`.
+ * and the PACS partner owe nothing, unless a prior gift to them was not registered (800 I 1°);
+ * below 3,000 €, "les personnes autres que celles visées au 1°" owe nothing either (800 I 2°,
+ * read literally: one of the first kind with an unregistered gift is not exempt, whatever the
+ * gross estate). BOI-ENR-DMTG-10-20-10 § 1. Counterfactual: `smallEstate`.
  */
 export const SMALL_ESTATE = family({
   name: "petites successions",
@@ -26,12 +28,11 @@ export const SMALL_ESTATE = family({
   },
   exemption(c: Context, b: Beneficiary, estate: { smallEstate: string | null } | null): Exemption | null {
     const small = { reason: "smallEstate", article: S.directLine.reference.article } as const;
-    if (estate?.smallEstate === "everyone") return small;
-    if (estate?.smallEstate === "directLine" && c.law.exemptions.smallEstate.directLine.includes(b.relationship)) {
-      const unregistered = c.d.priorGifts.some((g) => g.beneficiary === b.id && !g.registered);
-      if (!unregistered) return small;
-    }
-    return null;
+    if (estate === null || estate.smallEstate === null) return null;
+    // 800 I 1° (both thresholds are below 50,000 €): the direct line, the spouse and the partner, without an unregistered gift.
+    if (c.law.exemptions.smallEstate.directLine.includes(b.relationship)) return c.d.priorGifts.some((g) => g.beneficiary === b.id && !g.registered) ? null : small;
+    // 800 I 2°: the others, below 3,000 €.
+    return estate.smallEstate === "everyone" ? small : null;
   },
 });
 
@@ -48,6 +49,6 @@ export function smallEstateOf(d: Pick<EstateDossier, "ruleSet">, law: Law, ignor
 export function smallEstateLine(which: "directLine" | "everyone", law: Law): string {
   const s = law.exemptions.smallEstate;
   return which === "everyone"
-    ? `  Actif brut inférieur à ${euros(s.everyoneBelow)} : aucun héritier ne doit de droits (art. ${S.directLine.reference.article} et ${S.everyoneBelow.reference.article}).`
+    ? `  Actif brut inférieur à ${euros(s.everyoneBelow)} : les héritiers autres que la ligne directe, le conjoint et le partenaire de PACS sont exonérés ; ceux-ci le sont sauf donation antérieure non enregistrée (art. ${S.directLine.reference.article} et ${S.everyoneBelow.reference.article} 1° et 2°).`
     : `  Actif brut inférieur à ${euros(s.directLineBelow)} : la ligne directe, le conjoint et le partenaire de PACS sont exonérés, sauf donation antérieure non enregistrée (art. ${S.directLine.reference.article} et ${S.directLineBelow.reference.article}).`;
 }

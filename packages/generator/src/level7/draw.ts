@@ -362,6 +362,8 @@ function maybeContract(c: Ctx, to: readonly Beneficiary[], percent: number): voi
     subscribedOn,
     to: [{ beneficiary: x.id, num: 1, den: 1 }],
     before70: euros(rng, 30_000, 400_000),
+    // Subscribed from 1999 on: no premiums before 13/10/1998.
+    before1998: null,
     premiumsAfter70: 0,
     capitalAfter70: 0,
   };

@@ -6,7 +6,7 @@ import { taskSetStats } from "../stats.js";
 import { MISTAKES, mistakesOf } from "./mistakes.js";
 
 // Pinned on purpose: changes only when the level-7 tasks do (say so in the commit).
-const LEVEL7_FINGERPRINT = "fa7f7115577ff97ddb25284f54b29447e6be50b16cb898cbb9aa889fb9ad15e6";
+const LEVEL7_FINGERPRINT = "b63664db9a4c28cf8083706676212e81caa9bae1847ee0252dc538067f54fff0";
 
 describe("level 7 tasks", () => {
   const tasks = [...generateTasks({ n: 300, seed: 7, level: 7 })];
