@@ -7,12 +7,17 @@ import { repoRoot } from "./paths";
  * cannot drift apart: a `<!-- walkthrough:KIND ARG -->` comment, then a fenced block.
  */
 export interface Walkthrough {
-  /** The file the diff applies to, relative to the repo root. */
-  diffFile: string;
-  removed: string;
-  added: string;
+  /** The one-line edits of the change, in the page's order. */
+  diffs: WalkthroughDiff[];
   changesetFile: string;
   changeset: string;
+}
+
+export interface WalkthroughDiff {
+  /** The file the diff applies to, relative to the repo root. */
+  file: string;
+  removed: string;
+  added: string;
 }
 
 export const RELEASES_DOC = join(repoRoot, "docs", "releases.md");
@@ -20,6 +25,10 @@ export const RELEASES_DOC = join(repoRoot, "docs", "releases.md");
 function fencedAfter(doc: string, marker: RegExp): { arg: string; body: string } {
   const match = marker.exec(doc);
   if (match === null) throw new Error(`docs/releases.md has no ${marker.source}`);
+  return fencedAt(doc, match);
+}
+
+function fencedAt(doc: string, match: RegExpExecArray): { arg: string; body: string } {
   const rest = doc.slice(match.index + match[0].length);
   const fence = /^([ \t]*)```[^\n]*\n([\s\S]*?)^\1```/m.exec(rest);
   if (fence === null) throw new Error(`no fenced block after ${match[0]} in docs/releases.md`);
@@ -32,24 +41,29 @@ function fencedAfter(doc: string, marker: RegExp): { arg: string; body: string }
 }
 
 export function readWalkthrough(doc = readFileSync(RELEASES_DOC, "utf8")): Walkthrough {
-  const diff = fencedAfter(doc, /<!-- walkthrough:diff (\S+) -->/);
-  const lines = diff.body.split("\n");
-  const removed = lines.filter((line) => line.startsWith("-")).map((line) => line.slice(1));
-  const added = lines.filter((line) => line.startsWith("+")).map((line) => line.slice(1));
-  if (removed.length !== 1 || added.length !== 1) throw new Error("the walkthrough diff must remove one line and add one");
+  const diffs = [...doc.matchAll(/<!-- walkthrough:diff (\S+) -->/g)].map((match) => {
+    const diff = fencedAt(doc, match as RegExpExecArray);
+    const lines = diff.body.split("\n");
+    const removed = lines.filter((line) => line.startsWith("-")).map((line) => line.slice(1));
+    const added = lines.filter((line) => line.startsWith("+")).map((line) => line.slice(1));
+    if (removed.length !== 1 || added.length !== 1) throw new Error(`the walkthrough diff of ${diff.arg} must remove one line and add one`);
+    return { file: diff.arg, removed: removed[0]!, added: added[0]! };
+  });
+  if (diffs.length === 0) throw new Error("docs/releases.md has no walkthrough diff");
   const changeset = fencedAfter(doc, /<!-- walkthrough:changeset (\S+) -->/);
-  return { diffFile: diff.arg, removed: removed[0]!, added: added[0]!, changesetFile: changeset.arg, changeset: changeset.body };
+  return { diffs, changesetFile: changeset.arg, changeset: changeset.body };
 }
 
 /** Makes the walkthrough's change in the checkout at `root`: the edit and its changeset. */
 export function applyWalkthrough(root: string, walkthrough = readWalkthrough()): void {
-  const file = join(root, walkthrough.diffFile);
-  const source = readFileSync(file, "utf8");
-  const lines = source.split("\n");
-  const at = lines.indexOf(walkthrough.removed);
-  if (at === -1) throw new Error(`docs/releases.md is stale: ${walkthrough.diffFile} has no line\n${walkthrough.removed}`);
-  lines[at] = walkthrough.added;
-  writeFileSync(file, lines.join("\n"));
+  for (const diff of walkthrough.diffs) {
+    const file = join(root, diff.file);
+    const lines = readFileSync(file, "utf8").split("\n");
+    const at = lines.indexOf(diff.removed);
+    if (at === -1) throw new Error(`docs/releases.md is stale: ${diff.file} has no line\n${diff.removed}`);
+    lines[at] = diff.added;
+    writeFileSync(file, lines.join("\n"));
+  }
   writeFileSync(join(root, walkthrough.changesetFile), walkthrough.changeset);
 }
 

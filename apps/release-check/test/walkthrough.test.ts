@@ -27,9 +27,9 @@ afterAll(() => {
 });
 
 describe("docs/releases.md walkthrough", () => {
-  it("reads a one-line change and a minor changeset for @succ/rules from the page", () => {
+  it("reads the new period, the verified-through day and a minor changeset for @succ/rules from the page", () => {
     const walkthrough = readWalkthrough();
-    expect(walkthrough.diffFile).toBe("packages/rules/src/estate.ts");
+    expect(walkthrough.diffs.map((diff) => diff.file)).toEqual(["packages/rules/src/estate.ts", "packages/rules/src/coverage.ts"]);
     expect(walkthrough.changesetFile).toMatch(/^\.changeset\/[a-z0-9-]+\.md$/);
     expect(walkthrough.changeset).toMatch(/^---\n"@succ\/rules": minor\n---\n\n\S/);
   });
@@ -74,7 +74,7 @@ describe("docs/releases.md walkthrough", () => {
       .map((line) => line.slice(3))
       .sort();
     const touched = (name: string) => [`packages/${name}/CHANGELOG.md`, `packages/${name}/package.json`];
-    const expected = [...touched("cli"), ...touched("engine"), ...touched("generator"), ...touched("rules"), "packages/rules/src/estate.ts"];
+    const expected = [...touched("cli"), ...touched("engine"), ...touched("generator"), ...touched("rules"), "packages/rules/src/coverage.ts", "packages/rules/src/estate.ts"];
     expect(changed.filter((file) => !expected.includes(file))).toEqual([]);
     expect(changed.some((file) => file.startsWith("packages/scoring/"))).toBe(false);
     // The lockfile still matches (internal dependencies are links): CI's frozen install passes.
@@ -83,14 +83,15 @@ describe("docs/releases.md walkthrough", () => {
 
   it("changes no answer for a death of 2026, and the answer for a death of 2027", async () => {
     await run("pnpm", ["turbo", "run", "build", "--filter=@succ/engine..."], { cwd: repo, env, timeoutMs: 300_000 });
-    // One child inherits 151,500 € of assets; the funeral invoice (5,000 €) is deducted within
-    // the flat amount (rules of levels 1-4): 1,500 € in 2026, 1,600 € after the walkthrough's
-    // change in 2027. 2026: taxable 151,500 − 1,500 − 100,000 = 50,000 €; tax 403.60 + 403.70
+    // One child inherits 151,500 € of assets under the law of the date (cgi): the funeral costs
+    // are the flat deduction of art. 775, 1,500 € in 2026, 1,600 € after the walkthrough's change
+    // in 2027 (the seed rules keep their own amounts whatever the date, so the dossier says cgi;
+    // the tables, verified through 2027-12-31 after the change, accept a death of 2027). 2026: taxable 151,500 − 1,500 − 100,000 = 50,000 €; tax 403.60 + 403.70
     // + 573.45 + 20 % × (50,000 − 15,932) = 8,194.35 → 8,194 €. 2027: taxable 49,900 €; tax
     // 1,380.75 + 20 % × 33,968 = 8,174.35 → 8,174 €.
     const script = `
       import { answerOf } from "./packages/engine/dist/index.js";
-      const d = (date) => ({ kind: "estate", date, person: { name: "Défunt", birthDate: "1940-01-10" },
+      const d = (date) => ({ kind: "estate", law: "cgi", date, person: { name: "Défunt", birthDate: "1940-01-10" },
         beneficiaries: [{ id: "E", name: "Enfant", relationship: "child", birthDate: "1970-01-10" }],
         assets: [{ label: "Maison", value: 151500 }], funeralCosts: 5000, residue: [{ beneficiary: "E", share: "1" }] });
       console.log(JSON.stringify([answerOf(d("2026-12-31")).beneficiaires.E, answerOf(d("2027-01-01")).beneficiaires.E]));`;
