@@ -5,7 +5,7 @@ import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
 import { assertReadable, readLines } from "../io.js";
 import { VERSION } from "../main.js";
-import type { Level } from "@succ/generator";
+import { fictionalLawLevels, type Level } from "@succ/generator";
 import { joinNegativeValues, MAX_LEVEL } from "../set-options.js";
 
 const HELP = `Usage: succ serve [--host 127.0.0.1] [--port 8000] [--workers N] [--tasks FILE…] [--token-env VAR] …
@@ -21,7 +21,8 @@ requests that arrive meanwhile get 503). See docs/serve-and-train.md.
                    → {"scores": [...], "reasons": [...]}, in order. An item with an id may
                    add "set": "mix" (the mix of levels, what \`succ generate\` writes by
                    default) or "level-1" … "level-${MAX_LEVEL}" (the set of \`succ generate --level L\`),
-                   and "options" (set options; none yet).
+                   and "options": {"fictionalLaw": true} for the task of
+                   \`succ generate --fictional-law\` (levels ${fictionalLawLevels()} and the mix).
   POST /openrlhf   OpenRLHF's remote reward protocol (--reward.remote_url):
                    {"query", "prompts", "labels"} → {"rewards", "scores", "extra_logs"};
                    a label is a task id, a gold answer (JSON) or {"id", "seed"}
