@@ -25,6 +25,7 @@ export {
   LEVEL_SPEC,
   VARIANTS,
   fictionalLawLevels,
+  MIX_PINNED_TASKS,
   levelSpec,
   mixLevel,
   parseTaskId,

@@ -219,3 +219,9 @@ export const FIRST_SIX: readonly Variant[] = [
   "estate-recall",
   "bare-ownership-gift",
 ];
+
+/**
+ * How many tasks the mix pins ({@link FIRST_SIX}): from this index on, task i of the mix is
+ * task i of its level's set (the reward server relies on it to know which set a line is from).
+ */
+export const MIX_PINNED_TASKS: number = FIRST_SIX.length;

@@ -2,7 +2,7 @@
  * Gold answers rebuilt from a task's id and seed, so that a trainer never ships them around: a
  * task depends only on (seed, index, set), and the id names the level and the index.
  */
-import { generateTask, GENERATOR_VERSION, LEVEL_SPEC, LEVELS, mixLevel, parseTaskId, taskId, taskVersion, type Level } from "@succ/generator";
+import { generateTask, GENERATOR_VERSION, LEVEL_SPEC, LEVELS, MIX_PINNED_TASKS, mixLevel, parseTaskId, taskId, taskVersion, type Level } from "@succ/generator";
 import { checkExpected, type ExpectedAnswer } from "@succ/scoring";
 import { badRequest, isRecord, kindOf, RequestError, ServeError } from "./errors.js";
 import { refuseDuplicateKeys } from "./json.js";
@@ -132,12 +132,9 @@ export function taskKey(ref: TaskRef): string {
   return `${ref.seed}:${ref.set}:${ref.index}${options}`;
 }
 
-/**
- * Task i of the mix is task i of its level's set from this index on: the mix pins its first
- * tasks to chosen variants (gold.test.ts checks both sides on three seeds). A task file's line
- * of a lower index is compared with what the generator builds to know which set it is from.
- */
-const MIX_PINNED = 6;
+// Task i of the mix is task i of its level's set from MIX_PINNED_TASKS on: the mix pins its first
+// tasks to chosen variants (gold.test.ts checks both sides on three seeds). A task file's line of
+// a lower index is compared with what the generator builds to know which set it is from.
 
 function sameAnswer(a: ExpectedAnswer, b: ExpectedAnswer): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -204,7 +201,7 @@ export class PreloadedGolds {
     const keys: string[] = [];
     if (mixLevel(inLevelSet.index) !== level) {
       keys.push(taskKey(inLevelSet));
-    } else if (inLevelSet.index >= MIX_PINNED) {
+    } else if (inLevelSet.index >= MIX_PINNED_TASKS) {
       keys.push(taskKey(inLevelSet), taskKey(inMix));
     } else {
       if (sameAnswer(answer, GoldCache.build(inLevelSet))) keys.push(taskKey(inLevelSet));
