@@ -13,9 +13,11 @@ export {
   fingerprint,
   generateTask,
   generateTasks,
+  taskGold,
   taskLine,
   type GenerateOptions,
   type Task,
+  type TaskGold,
   type TaskOptions,
 } from "./task.js";
 export { fictionalLaw, fictionalLawSource, lawSourceOf } from "./fictional-law.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { defaultSet } from "./__fixtures__/sets.js";
-import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, TASKS_CHANGED_IN, taskLine } from "./task.js";
+import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, TASKS_CHANGED_IN, taskGold, taskLine } from "./task.js";
 
 /**
  * The SHA-256 of the default set (400 tasks, seed 0, mix). It changes only when the generator
@@ -11,6 +11,17 @@ import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, TASKS_CHAN
 const DEFAULT_FINGERPRINT = "847551c880c5058e2a0018264dc7a3fda3f038d155dc0b855feb275c3de01ea4";
 
 describe("determinism", () => {
+  it("rebuilds with taskGold the id, level and answer of generateTask at every level", () => {
+    // taskGold skips the prompt's joining and the difficulty, never a guard: a skipped guard would
+    // accept another draft than generateTask does, and some of these answers would differ.
+    for (const [level, opts] of [[0, {}], [1, {}], [2, {}], [3, {}], [4, {}], [5, {}], [6, {}], [7, {}], [0, { fictionalLaw: true }], [5, { fictionalLaw: true }]] as const) {
+      for (let i = 0; i < 12; i++) {
+        const t = generateTask(3, 40 + i, level, opts);
+        expect(taskGold(3, 40 + i, level, opts), t.id).toEqual({ id: t.id, level: t.level, answer: t.answer });
+      }
+    }
+  });
+
   it("draws the same task twice", () => {
     for (const i of [0, 1, 5, 77, 399]) expect(taskLine(generateTask(0, i))).toBe(taskLine(generateTask(0, i)));
   });

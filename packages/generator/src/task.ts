@@ -2,7 +2,7 @@ import type { Answer, DevolutionJson, DossierInput } from "@succ/engine";
 import type { Difficulty } from "./difficulty.js";
 import { fictionalTaskLaw, REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { FIRST_SIX, FIRST_SIX_SHAPES, LEVEL_SPEC, LEVELS, fictionalLawLevels, mixLevel, takesFictionalLaw, taskId, type Level, type Shape, type Variant } from "./levels.js";
-import { draw, examine, type Accepted, type Rejection } from "./pipeline.js";
+import { draw, examine, examineParts, type Accepted, type Rejection } from "./pipeline.js";
 import { assertInteger, Rng } from "./random.js";
 import { Sha256 } from "./sha256.js";
 
@@ -126,6 +126,33 @@ export interface TaskOptions {
 
 /** Task `index` of the set drawn from `seed`: depends on (seed, index, level) and the options only. */
 export function generateTask(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): Task {
+  const { lvl, variant, shape, taskLaw, rng } = taskDraw(seed, index, level, opts);
+  const result = firstAccepted(() => examine(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
+  return { id: taskId(lvl, index), level: lvl, variant, prompt: result.prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
+}
+
+/** The gold of a task: what a scorer needs of it (its id, level and answer). */
+export interface TaskGold {
+  id: string;
+  level: Level;
+  answer: Answer;
+}
+
+/**
+ * The id and gold answer of task `index` of the set drawn from `seed`, the same as
+ * `generateTask(seed, index, level, opts)`'s (the same draws and guards, hence the same accepted
+ * draft), without what no guard decides: the prompt is not joined and the difficulty (the
+ * counterfactuals of every rule, in the line of levels 5-6) is not computed. What `succ serve`
+ * rebuilds for a request that names a task id.
+ */
+export function taskGold(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): TaskGold {
+  const { lvl, variant, shape, taskLaw, rng } = taskDraw(seed, index, level, opts);
+  const result = firstAccepted(() => examineParts(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
+  return { id: taskId(lvl, index), level: lvl, answer: result.answer };
+}
+
+/** What task `index` is drawn from: its level, variant, shape, law and random stream (arguments checked). */
+function taskDraw(seed: number, index: number, level: 0 | Level, opts: TaskOptions): { lvl: Level; variant: Variant; shape: Shape; taskLaw: TaskLaw; rng: Rng } {
   assertInteger("seed", seed);
   assertInteger("index", index, 0);
   if (!LEVEL_OPTIONS.includes(level)) throw new RangeError(`${LEVEL_ERROR}, got ${level}`);
@@ -138,12 +165,11 @@ export function generateTask(seed: number, index: number, level: 0 | Level = 0, 
   const pinned = level === 0 && index < FIRST_SIX.length;
   const variant = pinned ? FIRST_SIX[index]! : rng.weighted<Variant>(LEVEL_SPEC[lvl].variants);
   const shape: Shape = pinned ? FIRST_SIX_SHAPES[index]! : "default";
-  const result = firstAccepted(() => examine(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
-  return { id: taskId(lvl, index), level: lvl, variant, prompt: result.prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
+  return { lvl, variant, shape, taskLaw, rng };
 }
 
 /** Draws until a draft passes every guard (each redraw counted by its reason); fails loudly after MAX_DRAWS. */
-function firstAccepted(attempt: () => Accepted | Rejection, variant: Variant, seed: number, index: number): Accepted {
+function firstAccepted<A extends object>(attempt: () => A | Rejection, variant: Variant, seed: number, index: number): A {
   for (let i = 0; i < MAX_DRAWS; i++) {
     const result = attempt();
     if (typeof result !== "string") return result;
