@@ -1,12 +1,13 @@
 import { ageOn, deName, eurosFromCents, parseDate } from "@succ/engine";
 import type { Law } from "@succ/rules";
-import { articlesSection } from "./articles-text.js";
 import type { CgiDraft, CgiEstateDraft, CgiGiftDraft, Civil } from "./cgi-draft.js";
 import { decisionFr, type Decision } from "./decisions.js";
 import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
-import { dateFr, gendered, listFr, shareFr } from "./french.js";
+import { dateFr, gendered, listFr, shareFr, table } from "./french.js";
 import { roundCents, scaleCents } from "./law.js";
-import { estateHead, relationCell, table } from "./prompt.js";
+import { estateHead, relationCell } from "./prompt.js";
+import { GENERATOR_FAMILIES, type EstateSlot, type FileFragments } from "./families/index.js";
+import { lawSection } from "./presentation.js";
 import { LEVEL_SPEC, type CgiLevel } from "./levels.js";
 
 /**
@@ -99,57 +100,31 @@ function regimeLine(d: CgiEstateDraft): string | null {
   }
 }
 
+/** The rule families' fragments of the file, in the table's order. */
+const FILE: readonly FileFragments[] = GENERATOR_FAMILIES.flatMap((f) => ("file" in f ? [f.file as FileFragments] : []));
+
+/** Adds the sections the families write after a section of an estate's file. */
+function sectionsAfter(slot: EstateSlot, d: CgiEstateDraft, law: Law, lines: string[]): void {
+  for (const f of FILE) for (const s of f.estateSections ?? []) if (s.after === slot) lines.push(...s.lines(d, law));
+}
+
 function estateDossier(d: CgiEstateDraft, law: Law): string {
-  const f = d.subject.female;
   const lines = estateHead(d);
   const regime = regimeLine(d);
   if (regime !== null) lines.push(regime);
   lines.push("", "## Bénéficiaires et état civil", "", beneficiaryTable(d, law));
-  const residence = d.cgi.mainResidence;
   const note = (i: number): string => {
-    if (residence?.asset !== i) return "—";
-    return `résidence principale ${gendered(f, "du défunt", "de la défunte")} ; au jour du décès, également résidence principale de ${listFr(residence.occupants)}`;
+    for (const f of FILE) {
+      const n = f.assetNote?.(d, i);
+      if (n != null) return n;
+    }
+    return "—";
   };
   lines.push("", "### Inventaire de l'actif", "", table(["Bien", "Valeur", "Observations"], d.assets.map((a, i) => [a.label, eurosFromCents(a.cents), note(i)])));
-  const fu = d.cgi.furniture;
-  const furniture =
-    fu === null
-      ? "Aucun meuble meublant dans la succession : les héritiers en apportent la preuve."
-      : fu.valuation === "flat"
-        ? "Ni vente publique ni inventaire du mobilier ; les héritiers n'en déclarent pas une valeur supérieure au minimum légal."
-        : fu.valuation === "declared"
-          ? `Ni vente publique ni inventaire du mobilier ; dans la déclaration, les héritiers estiment les meubles meublants à ${eurosFromCents(fu.cents)}.`
-          : fu.valuation === "inventory"
-          ? `Inventaire notarié du mobilier dressé dans les semaines qui ont suivi le décès : ${eurosFromCents(fu.cents)}.`
-          : `Mobilier vendu aux enchères publiques dans l'année du décès, pour ${eurosFromCents(fu.cents)}.`;
-  lines.push("", "### Meubles meublants", "", furniture);
+  sectionsAfter("inventory", d, law, lines);
   lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosFromCents(a.cents)])));
   lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosFromCents(d.funeral.cents)}.`);
-  const contracts = d.cgi.contracts;
-  // The insurers split the sums at the age of art. 757 B and 990 I of the law the task states,
-  // and at the day from which art. 990 I taxes the premiums (13/10/1998).
-  const age = law.lifeInsurance.insuredAgeLimit;
-  const split = dateFr(parseDate(law.lifeInsurance.premiumsFrom990I)!);
-  lines.push(
-    "",
-    `### Assurance-vie (relevés des assureurs, sur la tête ${gendered(f, "du défunt", "de la défunte")})`,
-    "",
-    contracts.length === 0
-      ? "Aucun contrat d'assurance-vie."
-      : table(
-          ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", `Capitaux dus au titre des primes versées avant ${age} ans et avant le ${split}`, `Capitaux dus au titre des primes versées avant ${age} ans à compter du ${split}`, `Primes versées après ${age} ans`, "Capitaux dus au titre de ces primes"],
-          contracts.map((c) => [
-            c.label,
-            c.insurer,
-            dateFr(c.subscribedOn),
-            c.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "),
-            c.before1998 === null ? "sans objet (contrat souscrit depuis)" : c.before1998 > 0 ? eurosFromCents(c.before1998) : "néant",
-            c.before70 > 0 ? eurosFromCents(c.before70) : "néant",
-            c.premiumsAfter70 > 0 ? eurosFromCents(c.premiumsAfter70) : "néant",
-            c.premiumsAfter70 > 0 ? eurosFromCents(c.capitalAfter70) : "néant",
-          ]),
-        ),
-  );
+  sectionsAfter("funeral", d, law, lines);
   lines.push(
     "",
     "### Legs particuliers (sommes d'argent)",
@@ -168,14 +143,17 @@ function giftDossier(d: CgiGiftDraft, law: Law): string {
   const f = d.subject.female;
   const name = nameOf(d.subject);
   const donor = gendered(f, "le donateur", "la donatrice");
-  const natureOf = (g: CgiGiftDraft["gifts"][number]): string =>
-    d.cgi.housing.has(g)
-      ? "somme d'argent, en pleine propriété, que le donataire s'engage à affecter dans les six mois à l'acquisition d'un logement neuf ou à la rénovation énergétique de sa résidence principale (art. 790 A bis)"
-      : g.cash
-        ? "somme d'argent, en pleine propriété"
-        : g.reservedUsufruct
-          ? `nue-propriété, ${donor} se réservant l'usufruit`
-          : "bien en pleine propriété";
+  const natureOf = (g: CgiGiftDraft["gifts"][number]): string => {
+    for (const x of FILE) {
+      const n = x.giftNature?.(d, g);
+      if (n != null) return n;
+    }
+    return g.cash
+      ? "somme d'argent, en pleine propriété"
+      : g.reservedUsufruct
+        ? `nue-propriété, ${donor} se réservant l'usufruit`
+        : "bien en pleine propriété";
+  };
   const rows = d.gifts.map((g) => [g.label, eurosFromCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
   return [
     `## Dossier : donation ${deName(name)}`,
@@ -218,15 +196,9 @@ function formatSection(d: CgiDraft, law: Law, levyIds: readonly string[]): strin
 
 /** The rules part: the articles and the decisions (level 5), or the one rule of level 6. */
 function rulesSection(d: CgiDraft, level: CgiLevel, law: Law, decisions: readonly Decision[], fictional: boolean): string {
-  if (level === 6) {
-    return [
-      "## Règle à appliquer",
-      "",
-      `Appliquez la législation fiscale française en vigueur à la date ${d.kind === "estate" ? "du décès" : "de la donation"}.`,
-    ].join("\n");
-  }
-  const parts = [articlesSection(law, d.kind, fictional)];
-  if (decisions.length > 0) {
+  const presentation = LEVEL_SPEC[level].presentation;
+  const parts = [lawSection(presentation, level, d.kind, law, fictional)];
+  if (presentation === "articles" && decisions.length > 0) {
     parts.push(["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...decisions.map((x) => `- ${decisionFr(x, law, fictional)}`)].join("\n"));
   }
   return parts.join("\n\n");

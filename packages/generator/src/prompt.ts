@@ -1,13 +1,15 @@
 import { deName, eurosFromCents } from "@succ/engine";
-import { dateFr, gendered, listFr, promptRelationshipFr, shareFr } from "./french.js";
+import { dateFr, gendered, listFr, promptRelationshipFr, shareFr, table } from "./french.js";
 import type { Beneficiary, Draft, EstateDraft, GiftDraft, PriorGift } from "./draft.js";
 import { nameOf } from "./draft.js";
 import { LAW_DATE } from "./dates.js";
 import type { Law } from "@succ/rules";
 import { promptLaw, roundCents, scaleCents } from "./law.js";
 import type { PromptParts } from "./guards.js";
-import type { Level } from "./levels.js";
-import { rulesSection } from "./rules-text.js";
+import { LEVEL_SPEC, type Level } from "./levels.js";
+import { lawSection } from "./presentation.js";
+
+export { table } from "./french.js";
 
 /**
  * The French prompt of a task: the dossier, the beneficiary table, prior gifts (levels 3-4), the
@@ -15,11 +17,6 @@ import { rulesSection } from "./rules-text.js";
  * gives the answer away (no total, no net estate, no taxable share).
  */
 
-
-/** A Markdown table. */
-export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
-}
 
 /** The relationship cell of a beneficiary table, with the representation of a predeceased child. */
 export function relationCell(b: Beneficiary, subjectFemale: boolean): string {
@@ -161,7 +158,7 @@ export function promptParts(d: Draft, level: Level, fictional: Law | null = null
       : `Vous êtes fiscaliste dans une étude notariale. Calculez, pour chaque donataire de la donation décrite ci-dessous, la part taxable et les droits de donation dus. ${apply}`;
   const dossier = d.kind === "estate" ? estateDossier(d, level) : giftDossier(d, level);
   const law = fictional ?? promptLaw();
-  const rules = fictional === null ? rulesSection(level, d.kind) : rulesSection(level, d.kind, fictional, true);
+  const rules = fictional === null ? lawSection(LEVEL_SPEC[level].presentation, level, d.kind) : lawSection(LEVEL_SPEC[level].presentation, level, d.kind, fictional, true);
   return { dossier: `${intro}\n\n${dossier}`, rules, format: formatSection(d.beneficiaries.map((b) => b.id), law) };
 }
 

@@ -131,16 +131,15 @@ export function generateTask(seed: number, index: number, level: 0 | Level = 0, 
   return { id: taskId(lvl, index), level: lvl, variant, prompt: result.prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
 }
 
-/** The gold of a task: what a scorer needs of it (its id, level and answer). */
+/** The gold of a task: what a scorer needs of it (its id and answer). */
 export interface TaskGold {
   id: string;
-  level: Level;
   answer: Answer;
 }
 
 /**
  * The id and gold answer of task `index` of the set drawn from `seed`, the same as
- * `generateTask(seed, index, level, opts)`'s (the same draws and guards, hence the same accepted
+ * {@link generateTask}'s (the same draws and guards, hence the same accepted
  * draft), without what no guard decides: the prompt is not joined and the difficulty (the
  * counterfactuals of every rule, in the line of levels 5-6) is not computed. What `succ serve`
  * rebuilds for a request that names a task id.
@@ -148,7 +147,7 @@ export interface TaskGold {
 export function taskGold(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): TaskGold {
   const { lvl, variant, shape, taskLaw, rng } = taskDraw(seed, index, level, opts);
   const result = firstAccepted(() => examineParts(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
-  return { id: taskId(lvl, index), level: lvl, answer: result.answer };
+  return { id: taskId(lvl, index), answer: result.answer };
 }
 
 /** What task `index` is drawn from: its level, variant, shape, law and random stream (arguments checked). */
