@@ -1,9 +1,8 @@
 import { compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
 import type { Law } from "@succ/rules";
-import { emptyFacts, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed } from "./cgi-draft.js";
-import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, personalCents } from "./cgi-law.js";
+import { emptyFacts, type Beneficiary, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed, type Item, type Predeceased, type Share } from "./draft.js";
+import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, lawOf, personalCents } from "./law.js";
 import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
-import type { Beneficiary, Item, Predeceased, Share } from "./draft.js";
 import {
   addChildren,
   addLegatee,
@@ -19,7 +18,6 @@ import {
   target,
   type LegateeKind,
 } from "./estates.js";
-import { lawOf } from "./law.js";
 import { AssetList, Builder, debtsOf, HOMES, MIN_BUILDING, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
 import { FUNERAL } from "./families/funeral-775.js";
 import { FURNITURE } from "./families/furniture-764.js";

@@ -1,11 +1,9 @@
 import { ageOn, compareDates, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { usufructPercent } from "@succ/rules";
-import { emptyFacts, type CgiGiftDraft, type Deed } from "./cgi-draft.js";
-import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents } from "./cgi-law.js";
+import { emptyFacts, type Beneficiary, type CgiGiftDraft, type Deed, type GiftItem, type PriorGift } from "./draft.js";
+import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents, lawOf } from "./law.js";
 import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
-import type { Beneficiary, GiftItem, PriorGift } from "./draft.js";
 import { HOUSING_790A_BIS } from "./families/housing-790-a-bis.js";
-import { lawOf } from "./law.js";
 import { Builder, cashLabel, giftAssetLabel, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
 import { addDonees } from "./gifts.js";
 import type { CgiLevel } from "./levels.js";

@@ -1,15 +1,15 @@
 import { FAMILIES, type ComputeResult, type Rule, type RuleFamily } from "@succ/engine";
 import type { Law, TransferKind } from "@succ/rules";
-import type { CgiEstateDraft, CgiGiftDraft, FurnitureDraft } from "../cgi-draft.js";
-import type { Beneficiary, GiftItem, Item } from "../draft.js";
+import type { Beneficiary, CgiEstateDraft, CgiGiftDraft, FurnitureDraft, GiftItem, Item } from "../draft.js";
 import type { CgiLevel, Level } from "../levels.js";
 import type { Rng } from "../random.js";
 
 /**
  * What a rule family is in the generator, declared once in its module of this folder (named like
  * the engine's module of `packages/engine/src/families/`): the engine family it stands for, its
- * numbered rule (levels 1-4), its article (level 5, and the fictional law), how it appears in the
- * notary's file (levels 5-6) and its rows of `succ stats`. The presentation module
+ * numbered rule (levels 1-4), its article (level 5, and the fictional law), how it draws the
+ * fields it owns and how it appears in the notary's file (levels 5-6), and its rows of
+ * `succ stats`. The presentation module
  * (`presentation.ts`) and the stats module (`stats.ts`) loop over an ordered table of them
  * (`GENERATOR_FAMILIES`, `index.ts`); every text reads the law from the `Law` passed in.
  *
