@@ -12,6 +12,7 @@ export {
   taskVersion,
   fingerprint,
   generateTask,
+  taskGold,
   generateTasks,
   taskLine,
   type GenerateOptions,

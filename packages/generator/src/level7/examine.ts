@@ -8,7 +8,7 @@ import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guar
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
-import { mistakesOf, type CivilMistake } from "./mistakes.js";
+import { civilMistakesGuard, type CivilMistake } from "./mistakes.js";
 import { membersOf, type Level7Draft } from "./model.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -74,9 +74,9 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   if (decisionsOf(result).length > 0) return "decision";
   if (unconfirmedOf(result).length > 0) return "unconfirmed";
   const devolution = devolutionJson(result.devolution);
-  const found = mistakesOf(input, devolution, answer);
-  if (found.length === 0) return "noCivilMistake";
-  if (found.some((m) => m.stillRight)) return "civilMistakeRight";
+  const found = civilMistakesGuard(input, devolution, answer, dossier);
+  if (found.held.length === 0) return "noCivilMistake";
+  if (found.stillRight) return "civilMistakeRight";
   const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
   const law = result.law;
   const parts = level7PromptParts(d, law, civilDecisionsOf(d, law), levyIds);
@@ -87,7 +87,7 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
     answer,
     parts,
     devolution,
-    mistakes: found.map((m) => m.key),
+    mistakes: found.held,
     difficulty: () => (known ??= difficultyOf(dossier, result, "none", undefined, DATED_LAW)),
   };
 }
