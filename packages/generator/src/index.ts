@@ -41,7 +41,7 @@ export {
   type Variant,
 } from "./levels.js";
 export type { Difficulty } from "./difficulty.js";
-export { seedCounterpart } from "./cgi-draft.js";
+export { seedCounterpart } from "./draft.js";
 export { DECISION_FR, type Decision } from "./decisions.js";
 export { numbersIn, leakedAmounts } from "./guards.js";
 export { Sha256, sha256Hex } from "./sha256.js";

@@ -1,8 +1,7 @@
 import { ageOn, deName, eurosFromCents, parseDate } from "@succ/engine";
 import type { Law } from "@succ/rules";
-import type { CgiDraft, CgiEstateDraft, CgiGiftDraft, Civil } from "./cgi-draft.js";
+import { nameOf, type Beneficiary, type CgiDraft, type CgiEstateDraft, type CgiGiftDraft, type Civil, type PriorGift } from "./draft.js";
 import { decisionFr, type Decision } from "./decisions.js";
-import { nameOf, type Beneficiary, type PriorGift } from "./draft.js";
 import { dateFr, gendered, listFr, shareFr, table } from "./french.js";
 import { roundCents, scaleCents } from "./law.js";
 import { estateHead, relationCell } from "./prompt.js";

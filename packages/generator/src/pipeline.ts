@@ -1,11 +1,10 @@
 import { compute, formatDate, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
-import { isCgiDraft, seedCounterpart, toCgiDossier } from "./cgi-draft.js";
+import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from "./draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
 import { difficultyOf, levelRulesMatter, ruleApplies, rulesThatMatter, type Difficulty } from "./difficulty.js";
-import { toDossier, type Draft } from "./draft.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";

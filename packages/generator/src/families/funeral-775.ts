@@ -1,4 +1,5 @@
 import { euros } from "@succ/engine";
+import { familyName } from "../names.js";
 import { engineFamily, generatorFamily } from "./generator-family.js";
 
 /**
@@ -7,6 +8,14 @@ import { engineFamily, generatorFamily } from "./generator-family.js";
  */
 export const FUNERAL = generatorFamily({
   engine: engineFamily("funeralFlat"),
+  draw: {
+    /** The funeral invoice: below the flat deduction about half the time (the trap of art. 775), above it otherwise. */
+    funeral(rng, level, law) {
+      const flat = law.funeralDeduction * 100;
+      const cents = rng.chance(level === 5 ? 55 : 70) ? rng.int(Math.floor(flat * 0.35), flat - 300_00) : rng.int(flat + 700_00, flat * 5);
+      return { label: `Facture des pompes funèbres ${familyName(rng)}`, cents };
+    },
+  },
   articles: [
     {
       place: 10,

@@ -1,10 +1,31 @@
 import { eurosFromCents } from "@succ/engine";
+import { roundEuros } from "../family.js";
 import { rateFr } from "../french.js";
 import { engineFamily, generatorFamily } from "./generator-family.js";
 
 /** Art. 764 I (cgi): the furniture, never below a percent of the other assets without an inventory or a sale. */
 export const FURNITURE = generatorFamily({
   engine: engineFamily("furniture764"),
+  draw: {
+    /**
+     * The furniture (art. 764 I 3°): no value above the legal minimum (level 5 only), the heirs'
+     * estimate (counted at the minimum when below it), an inventory, a public sale, or (level 5
+     * only, its decision then stated) none. Level 6 always states its furniture, and an estimate
+     * there clears the minimum whether it is taken before or after the main residence's reduction.
+     */
+    furniture(rng, level, law, listed) {
+      const f = level === 5 ? rng.weighted([["flat", 45], ["declared", 20], ["inventory", 15], ["sale", 5], ["none", 15]] as const) : rng.weighted([["declared", 45], ["inventory", 42], ["sale", 13]] as const);
+      const minimum = Math.ceil((listed * law.furnitureFlatRate) / 100);
+      if (f === "flat") return { valuation: "flat" };
+      if (f === "declared") {
+        const above = level === 6 || rng.chance(45);
+        const cents = above ? roundEuros(minimum + rng.spread(500, 30_000) * 100, 10) : roundEuros(Math.floor((minimum * rng.int(20, 85)) / 100), 10);
+        return { valuation: "declared", cents: Math.max(100_00, cents) };
+      }
+      if (f === "none") return null;
+      return { valuation: f, cents: roundEuros(Math.min(Math.floor(listed * rng.int(2, 8) / 100), rng.int(1_500, 40_000) * 100), 10) };
+    },
+  },
   articles: [
     {
       place: 20,

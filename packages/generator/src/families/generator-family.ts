@@ -1,14 +1,15 @@
 import { FAMILIES, type ComputeResult, type Rule, type RuleFamily } from "@succ/engine";
 import type { Law, TransferKind } from "@succ/rules";
-import type { CgiEstateDraft, CgiGiftDraft } from "../cgi-draft.js";
-import type { GiftItem } from "../draft.js";
-import type { Level } from "../levels.js";
+import type { Beneficiary, CgiEstateDraft, CgiGiftDraft, FurnitureDraft, GiftItem, Item } from "../draft.js";
+import type { CgiLevel, Level } from "../levels.js";
+import type { Rng } from "../random.js";
 
 /**
  * What a rule family is in the generator, declared once in its module of this folder (named like
  * the engine's module of `packages/engine/src/families/`): the engine family it stands for, its
- * numbered rule (levels 1-4), its article (level 5, and the fictional law), how it appears in the
- * notary's file (levels 5-6) and its rows of `succ stats`. The presentation module
+ * numbered rule (levels 1-4), its article (level 5, and the fictional law), how it draws the
+ * fields it owns and how it appears in the notary's file (levels 5-6), and its rows of
+ * `succ stats`. The presentation module
  * (`presentation.ts`) and the stats module (`stats.ts`) loop over an ordered table of them
  * (`GENERATOR_FAMILIES`, `index.ts`); every text reads the law from the `Law` passed in.
  *
@@ -24,6 +25,8 @@ export interface GeneratorFamily {
   readonly numbered?: readonly NumberedRulePart[];
   /** Its articles of the level-5 "Droit applicable". */
   readonly articles?: readonly ArticleText[];
+  /** How it draws the fields it owns (the hooks the drafts of levels 5-6 call, in the order of their draws). */
+  readonly draw?: DrawHooks;
   /** How it appears in the notary's file of levels 5-6. */
   readonly file?: FileFragments;
   /** Its rows of `succ stats`: levels 3-4 (a rule ignored) and levels 5-6 (a common mistake). */
@@ -48,6 +51,26 @@ export interface ArticleText {
   readonly place: number;
   readonly kinds: readonly TransferKind[];
   text(law: Law, kind: TransferKind): string | null;
+}
+
+/**
+ * The drawing of a field a family owns, called by the estate or gift draft of levels 5-6 at its
+ * place among the draft's draws (the order of the random draws is what keeps the task set's bytes).
+ */
+export interface DrawHooks {
+  /** An estate: the funeral invoice. */
+  funeral?(rng: Rng, level: CgiLevel, law: Law): Item;
+  /** An estate: the furniture, given the total of the assets listed in the inventory (cents); null: none. */
+  furniture?(rng: Rng, level: CgiLevel, law: Law, listed: number): FurnitureDraft | null;
+  /** A gift: its items of cash given for a home, each added to its donee's cash and to what is exempt of it. */
+  housing?(rng: Rng, level: CgiLevel, law: Law, childless: boolean, donees: readonly CashDonee[]): GiftItem[];
+}
+
+/** A donee as a gift's draft counts its cash (cents): what it receives, and what of it is exempt. */
+export interface CashDonee {
+  readonly b: Beneficiary;
+  cash: number;
+  exempt: number;
 }
 
 /** The sections of an estate's notary file a family may follow with its own. */

@@ -1,5 +1,7 @@
 import { euros } from "@succ/engine";
 import { LAW_SERIES, RELATIONSHIP_FR, type Law, type Relationship } from "@succ/rules";
+import type { Beneficiary, GiftItem } from "../draft.js";
+import { roundish } from "../family.js";
 import { dateFr, listFr } from "../french.js";
 import { engineFamily, generatorFamily } from "./generator-family.js";
 
@@ -19,6 +21,27 @@ function art790ABis(law: Law): string {
 
 export const HOUSING_790A_BIS = generatorFamily({
   engine: engineFamily("housing790ABis"),
+  draw: {
+    /** Level 5: cash for a home to one or two donees the article names, within the ceiling per donor and donee. */
+    housing(rng, level, law, childless, donees) {
+      const items: GiftItem[] = [];
+      const h = law.housingGift790ABis;
+      // (Level-5 gifts are dated no later than the last day an official text confirms the article's
+      // wording: cgiActDate.)
+      if (level === 5 && h.ceiling !== null && rng.chance(90)) {
+        const named = (x: Beneficiary): boolean => (childless ? [...h.donees!, ...h.doneesWithoutDescendants!] : h.donees!).includes(x.relationship);
+        const pool = donees.filter((d) => named(d.b));
+        for (const d of rng.sample(pool, Math.min(pool.length, rng.weighted([[1, 70], [2, 30]] as const)))) {
+          // Above what art. 790 G alone would exempt, so that the housing exemption matters.
+          const cents = Math.min(h.ceiling * 100, roundish(rng, rng.int(Math.min(h.ceiling, law.cashGift790G.ceiling + 8_000), h.ceiling) * 100));
+          items.push({ label: `Somme d'argent remise à ${d.b.id} pour ${rng.pick(["l'acquisition d'un logement neuf", "l'achat d'un appartement en l'état futur d'achèvement", "des travaux de rénovation énergétique de sa résidence principale"])}`, cents, cash: true, reservedUsufruct: false, to: [{ beneficiary: d.b.id, num: 1, den: 1 }] });
+          d.cash += cents;
+          d.exempt += cents;
+        }
+      }
+      return items;
+    },
+  },
   articles: [{ place: 90, kinds: ["gift"], text: art790ABis }],
   file: {
     giftNature: (d, g) =>

@@ -1,6 +1,6 @@
 import { devolutionJson, isDossierError, readDossier, type Answer, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
 import { DATED_LAW } from "@succ/rules";
-import { daysOk } from "../cgi-law.js";
+import { daysOk } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
 import { difficultyOf, type Difficulty } from "../difficulty.js";
