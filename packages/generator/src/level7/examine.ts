@@ -1,11 +1,10 @@
 import { devolutionJson, isDossierError, readDossier, type Answer, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
 import { DATED_LAW } from "@succ/rules";
-import { daysOk } from "../law.js";
+import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
 import { difficultyOf, type Difficulty } from "../difficulty.js";
 import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guards.js";
-import { lawOf } from "../law.js";
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
