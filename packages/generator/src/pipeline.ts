@@ -9,9 +9,8 @@ import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spou
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
 import { computeUnder, datesOk, promptLeaks, residueHeirTaxed, residueInsensitive, residueShortcut, usufructuaryAge, zeroButOne, type PromptParts } from "./guards.js";
-import { openRowAge } from "./law.js";
+import { openRowAge, promptLaw } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVEL_SPEC, type CgiLevel, type Level, type Shape, type Variant } from "./levels.js";
-import { notaryPromptParts } from "./notary-prompt.js";
 import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import type { Rng } from "./random.js";
@@ -177,7 +176,7 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // As under the real law (below): a residue heir who owes tax sees his share grow with the
     // estate, so the grown estate is computed only when none does.
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = promptParts(d, level, fictional);
+    parts = promptParts(d, level, fictional ?? promptLaw(), fictional !== null);
     // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
     difficulty = () => {
       const again = readDossier(input);
@@ -211,7 +210,7 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // Guard (b), second half: a residue heir who owes tax (the first half) sees his share grow with
     // the estate, so the check through the engine is needed only when none does (a test checks it).
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = notaryPromptParts(d, cgiLevel, result.law, decisions, levyIds, fictional !== null);
+    parts = promptParts(d, cgiLevel, result.law, fictional !== null, { decisions, levyIds });
     // The real law's rules already found to matter (or not) are not computed again.
     let known: Difficulty | undefined;
     difficulty = () => (known ??= difficultyOf(dossier, result, presentation, { rules: cgiRules, checked }, source));
