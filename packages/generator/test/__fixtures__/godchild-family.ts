@@ -8,7 +8,7 @@
  */
 import { euros, type Rule } from "@succ/engine";
 import type { Law } from "@succ/rules";
-import { GENERATOR_FAMILIES, generatorFamily, type GeneratorFamily } from "../../src/families/index.js";
+import { GENERATOR_FAMILIES, generatorFamily, type GeneratorFamily, type MistakeRow } from "../../src/families/index.js";
 import { GODCHILD } from "../../../engine/test/__fixtures__/godchild-family.js";
 
 /** The value on a day (null before 2027). */
@@ -16,7 +16,7 @@ function godchildAllowance(law: Law): number | null {
   return (law.allowances as unknown as { godchild?: number | null }).godchild ?? null;
 }
 
-export const GODCHILD_GENERATOR = generatorFamily({
+export const GODCHILD_GENERATOR: GeneratorFamily & { mistakes: readonly MistakeRow[] } = generatorFamily({
   engine: GODCHILD,
   // After art. 779 and 788 IV (place 40), before art. 796-0 bis (50); not written before its first day.
   articles: [
