@@ -5,7 +5,10 @@
 //     (target for levels 5 and 6, the real law: at least half the rate of level 4);
 //  4. `--fictional-law` (each task's own law): the mix and level 5, tasks/s (reported, with their
 //     share of the rate without the option; no target).
-// Usage: node bench/generate.bench.mjs [--tasks 100000] [--level-tasks 10000] [--runs 5] [--strict]
+//  5. Level 7 in process (issue 21): tasks per CPU-second, and the gold rebuild of a task id
+//     (`taskGold`, what `succ serve` does) in CPU ms beside its floor, the engine reading and
+//     computing the same task's dossier once (target: at most 0.3 ms).
+// Usage: node bench/generate.bench.mjs [--tasks 100000] [--level-tasks 10000] [--runs 5] [--level7-tasks 600] [--strict]
 // Build first (`pnpm build` at the root). --strict exits 1 when a target is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
@@ -15,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
-  options: { tasks: { type: "string", default: "100000" }, "level-tasks": { type: "string", default: "10000" }, runs: { type: "string", default: "5" }, strict: { type: "boolean", default: false } },
+  options: { tasks: { type: "string", default: "100000" }, "level-tasks": { type: "string", default: "10000" }, runs: { type: "string", default: "5" }, "level7-tasks": { type: "string", default: "600" }, strict: { type: "boolean", default: false } },
 });
 const STREAM_TASKS = Number(values.tasks);
 const LEVEL_TASKS = Number(values["level-tasks"]);
@@ -106,4 +109,40 @@ for (const [level, real] of [[0, mixRate], [5, rates[5]]]) {
   console.log(`succ generate -n ${LEVEL_TASKS} --level ${level} --fictional-law > /dev/null: ${Math.round(rate)} tasks/s (${name}; ${Math.round((100 * rate) / real)} % of the ${Math.round(real)} tasks/s without the option)`);
 }
 
+await level7Rows(Number(values["level7-tasks"]));
+
 if (values.strict && results.includes(false)) process.exit(1);
+
+// 5. Level 7 (the civil devolution computed), in process and in CPU time (user + sys; the machine
+//    may be shared), each figure the median of three runs over the same task ids, after a warm-up.
+//    The floor of a gold rebuild: the engine reading and computing the task's own dossier once
+//    (every draw the rebuild redraws, and each civil mistake's counterfactual, come on top).
+async function level7Rows(n) {
+  const gen = await import(new URL("../dist/index.js", import.meta.url).href);
+  const engine = await import(new URL("../../engine/dist/index.js", import.meta.url).href);
+  const cpu = (f) => {
+    const t0 = process.cpuUsage();
+    f();
+    const u = process.cpuUsage(t0);
+    return (u.user + u.system) / 1e6;
+  };
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const SEED = 21;
+  for (let i = 0; i < 600; i++) gen.taskGold(SEED + 1, i, 7);
+  const dossiers = [];
+  const rate = [];
+  for (let r = 0; r < 3; r++) rate.push(cpu(() => { for (let i = 0; i < n; i++) if (r === 0) dossiers.push(gen.generateTask(SEED, i, 7).info.dossier); else gen.generateTask(SEED, i, 7); }));
+  const perSecond = n / median(rate);
+  console.log(`level 7 in process, generateTask × ${n} (3 runs): ${Math.round(perSecond)} tasks per CPU-second`);
+  // The rebuild and its floor interleaved, run by run.
+  const gold = [];
+  const floor = [];
+  for (let r = 0; r < 3; r++) {
+    gold.push(cpu(() => { for (let i = 0; i < n; i++) gen.taskGold(SEED, i, 7); }));
+    floor.push(cpu(() => { for (const d of dossiers) engine.compute(engine.readDossier(d)); }));
+  }
+  const goldMs = (1000 * median(gold)) / n;
+  const floorMs = (1000 * median(floor)) / n;
+  console.log(`level 7 gold rebuild (taskGold), ${n} ids: ${goldMs.toFixed(3)} ms a task; floor (readDossier + compute of its dossier) ${floorMs.toFixed(3)} ms; ratio ${(goldMs / floorMs).toFixed(1)}×`);
+  report("level 7 gold rebuild of a task id", goldMs.toFixed(3), "CPU ms", goldMs <= 0.3, "≤ 0.3 ms");
+}

@@ -1,9 +1,8 @@
 import { compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
 import type { Law } from "@succ/rules";
-import { emptyFacts, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed } from "./cgi-draft.js";
-import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, personalCents } from "./cgi-law.js";
+import { emptyFacts, type Beneficiary, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed, type Item, type Predeceased, type Share } from "./draft.js";
+import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, lawOf, personalCents } from "./law.js";
 import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
-import type { Beneficiary, Item, Predeceased, Share } from "./draft.js";
 import {
   addChildren,
   addLegatee,
@@ -19,8 +18,9 @@ import {
   target,
   type LegateeKind,
 } from "./estates.js";
-import { lawOf } from "./law.js";
 import { AssetList, Builder, debtsOf, HOMES, MIN_BUILDING, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
+import { FUNERAL } from "./families/funeral-775.js";
+import { FURNITURE } from "./families/furniture-764.js";
 import { gendered } from "./french.js";
 import type { CgiLevel } from "./levels.js";
 import { familyName } from "./names.js";
@@ -408,13 +408,6 @@ function assetsOf(c: Ctx, listed: number, home: number | null): Item[] {
   return list.close();
 }
 
-/** The funeral invoice: below the flat deduction about half the time (the trap of art. 775), above it otherwise. */
-function funeralOf(c: Ctx): Item {
-  const flat = c.law.funeralDeduction * 100;
-  const cents = c.rng.chance(c.level === 5 ? 55 : 70) ? c.rng.int(Math.floor(flat * 0.35), flat - 300_00) : c.rng.int(flat + 700_00, flat * 5);
-  return { label: `Facture des pompes funèbres ${familyName(c.rng)}`, cents };
-}
-
 // --- the estate ----------------------------------------------------------------------------------
 
 export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
@@ -450,7 +443,7 @@ export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
   const bequestTotal = c.bequests.reduce((s, q) => s + q.cents, 0);
   const net = R + bequestTotal;
   const debts = debtsOf(rng, net);
-  const funeral = funeralOf(c);
+  const funeral = FUNERAL.draw.funeral(rng, level, c.law);
   const base = net + debts.reduce((s, d) => s + d.cents, 0) + c.law.funeralDeduction * 100;
   // The main residence, and the value its reduction (art. 764 bis) takes off, added back so that
   // the net estate still covers the bequests.
@@ -464,18 +457,7 @@ export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
   }
   const listed = base + (home === null ? 0 : Math.ceil((home * c.law.mainResidence.reductionPercent) / 100));
 
-  // The furniture (art. 764 I 3°): no value above the legal minimum (level 5 only), the heirs'
-  // estimate (counted at the minimum when below it), an inventory, a public sale, or (level 5
-  // only, its decision then stated) none. Level 6 always states its furniture, and an estimate
-  // there clears the minimum whether it is taken before or after the main residence's reduction.
-  const f = level === 5 ? rng.weighted([["flat", 45], ["declared", 20], ["inventory", 15], ["sale", 5], ["none", 15]] as const) : rng.weighted([["declared", 45], ["inventory", 42], ["sale", 13]] as const);
-  const minimum = Math.ceil((listed * c.law.furnitureFlatRate) / 100);
-  if (f === "flat") c.facts.furniture = { valuation: "flat" };
-  else if (f === "declared") {
-    const above = level === 6 || rng.chance(45);
-    const cents = above ? roundEuros(minimum + rng.spread(500, 30_000) * 100, 10) : roundEuros(Math.floor((minimum * rng.int(20, 85)) / 100), 10);
-    c.facts.furniture = { valuation: "declared", cents: Math.max(100_00, cents) };
-  } else if (f !== "none") c.facts.furniture = { valuation: f, cents: roundEuros(Math.min(Math.floor(listed * rng.int(2, 8) / 100), rng.int(1_500, 40_000) * 100), 10) };
+  c.facts.furniture = FURNITURE.draw.furniture(rng, level, c.law, listed);
   const assets = assetsOf(c, listed, home);
 
   return {

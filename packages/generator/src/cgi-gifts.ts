@@ -1,10 +1,9 @@
 import { ageOn, compareDates, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { usufructPercent } from "@succ/rules";
-import { emptyFacts, type CgiGiftDraft, type Deed } from "./cgi-draft.js";
-import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents } from "./cgi-law.js";
+import { emptyFacts, type Beneficiary, type CgiGiftDraft, type Deed, type GiftItem, type PriorGift } from "./draft.js";
+import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents, lawOf } from "./law.js";
 import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
-import type { Beneficiary, GiftItem, PriorGift } from "./draft.js";
-import { lawOf } from "./law.js";
+import { HOUSING_790A_BIS } from "./families/housing-790-a-bis.js";
 import { Builder, cashLabel, giftAssetLabel, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
 import { addDonees } from "./gifts.js";
 import type { CgiLevel } from "./levels.js";
@@ -111,22 +110,10 @@ export function cgiGift(rng: Rng, level: CgiLevel): CgiGiftDraft {
   const items: GiftItem[] = [];
   const adult = (x: Beneficiary): boolean => ageOn(x.birth, act) >= g790.doneeMinimumAge;
   const covered790G = (x: Beneficiary): boolean => (childless ? [...g790.donees, ...g790.doneesWithoutDescendants] : g790.donees).includes(x.relationship);
-  // Art. 790 A bis (level 5): cash for a home, within the ceiling per donor and donee.
-  const h = law.housingGift790ABis;
-  // (Level-5 gifts are dated no later than the last day an official text confirms the article's
-  // wording: cgiActDate.)
-  if (level === 5 && h.ceiling !== null && rng.chance(90)) {
-    const named = (x: Beneficiary): boolean => (childless ? [...h.donees!, ...h.doneesWithoutDescendants!] : h.donees!).includes(x.relationship);
-    const pool = donees.filter((d) => named(d.b));
-    for (const d of rng.sample(pool, Math.min(pool.length, rng.weighted([[1, 70], [2, 30]] as const)))) {
-      // Above what art. 790 G alone would exempt, so that the housing exemption matters.
-      const cents = Math.min(h.ceiling * 100, roundish(rng, rng.int(Math.min(h.ceiling, g790.ceiling + 8_000), h.ceiling) * 100));
-      const item: GiftItem = { label: `Somme d'argent remise à ${d.b.id} pour ${rng.pick(["l'acquisition d'un logement neuf", "l'achat d'un appartement en l'état futur d'achèvement", "des travaux de rénovation énergétique de sa résidence principale"])}`, cents, cash: true, reservedUsufruct: false, to: [{ beneficiary: d.b.id, ...WHOLE }] };
-      items.push(item);
-      facts.housing.add(item);
-      d.cash += cents;
-      d.exempt += cents;
-    }
+  // Art. 790 A bis (level 5): cash for a home.
+  for (const item of HOUSING_790A_BIS.draw.housing(rng, level, law, childless, donees)) {
+    items.push(item);
+    facts.housing.add(item);
   }
   // Family cash gifts (art. 790 G), to most donees.
   for (const d of donees) {

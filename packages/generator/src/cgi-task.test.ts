@@ -2,7 +2,7 @@ import { ageOn, compute, parseDate, readDossier, RULE_INFO, rulesOf, sameAnswer,
 import { lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { taskSet } from "./__fixtures__/sets.js";
-import { seedCounterpart } from "./cgi-draft.js";
+import { seedCounterpart } from "./draft.js";
 import { ruleApplies } from "./difficulty.js";
 import { CGI_ONLY_RULES, MIN_CGI_RULES, seedAnswer } from "./pipeline.js";
 import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";

@@ -1,5 +1,5 @@
-import type { Relationship } from "@succ/rules";
-import { formatDate, type CivilDate, type DossierInput } from "@succ/engine";
+import type { Law, Relationship } from "@succ/rules";
+import { formatDate, type CivilDate, type DossierInput, type MaritalStatus } from "@succ/engine";
 import type { Person } from "./names.js";
 
 /**
@@ -150,4 +150,176 @@ export function toDossier(d: Draft): DossierInput {
     })),
     priorGifts,
   };
+}
+
+// --- levels 5-6: the real law's facts ------------------------------------------------------------
+
+/**
+ * What a dossier of levels 5 and 6 adds to a draft of levels 1-4: the facts that only the real
+ * law reads (`"law": "cgi"`): the civil status of each person, the main residence and who lives
+ * there, the furniture, the life-insurance contracts, the figures of the earlier deeds and the
+ * housing gifts of art. 790 A bis. Amounts are whole cents, as in the rest of a draft.
+ */
+
+/** Civil-status facts of a beneficiary, as the notary's file states them. */
+export interface Civil {
+  /** Estates, adults: the marital status the file gives (read by art. 796-0 ter for siblings). */
+  maritalStatus: MaritalStatus | null;
+  /** A protected adult (tutelle, curatelle): art. 764 bis. */
+  protectedAdult: boolean;
+  /** Siblings: the day since which they have lived with the deceased, or null (another home). */
+  livesWithSince: CivilDate | null;
+}
+
+/** A life-insurance contract on the deceased's life, as the insurer's statement gives it. */
+export interface ContractDraft {
+  label: string;
+  insurer: string;
+  subscribedOn: CivilDate;
+  to: Share[];
+  /** Sums due for the premiums paid before the insured's 70th birthday and from 1998-10-13 (art. 990 I). */
+  before70: number;
+  /**
+   * A contract subscribed before 1998-10-13: the sums due for the premiums paid before that day
+   * (exempt from the levy and from death duties), as the insurer's statement splits them; null
+   * for a later contract.
+   */
+  before1998: number | null;
+  /** Premiums paid after the 70th birthday (art. 757 B), and the sums due for them. */
+  premiumsAfter70: number;
+  capitalAfter70: number;
+}
+
+/**
+ * The furniture (meubles meublants): no value declared above the legal minimum (flat), the
+ * parties' estimate (declared, never counted below that minimum), an inventory or a public sale.
+ */
+export type FurnitureDraft = { valuation: "flat" } | { valuation: "declared" | "inventory" | "sale"; cents: number };
+
+/**
+ * The matrimonial regime of a deceased who was married or in a PACS, as the file states it with
+ * what the inventory holds (the deceased's own assets, or his share after the regime's
+ * liquidation; computing that liquidation is beyond these tasks).
+ */
+export type Regime = "community" | "separation" | "pacsSeparation";
+
+/** What an earlier deed states of the allowances it applied. */
+export interface Deed {
+  /** Personal allowance applied (art. 779, 790 B, 790 D, 790 E, 790 F). */
+  allowanceUsed: number;
+  /** Disability allowance applied (art. 779 II). */
+  disabilityAllowanceUsed: number;
+}
+
+export interface CgiFacts {
+  /** Whether the deceased or the donor has descendants (art. 790 G for nephews and nieces). */
+  hasDescendants: boolean;
+  civil: Map<string, Civil>;
+  /** Estates: the index in `assets` of the deceased's main residence, and who lives there. */
+  mainResidence: { asset: number; occupants: string[] } | null;
+  furniture: FurnitureDraft | null;
+  /** Estates of a married deceased or one in a PACS: the regime the file states. */
+  regime: Regime | null;
+  contracts: ContractDraft[];
+  /** The figures of each earlier deed (every prior gift that is not an exempt 790 G gift). */
+  deeds: Map<PriorGift, Deed>;
+  /** Gifts: the cash given for a home under art. 790 A bis. */
+  housing: Set<GiftItem>;
+}
+
+export type CgiEstateDraft = EstateDraft & { cgi: CgiFacts };
+export type CgiGiftDraft = GiftDraft & { cgi: CgiFacts };
+export type CgiDraft = CgiEstateDraft | CgiGiftDraft;
+
+export function emptyFacts(hasDescendants: boolean): CgiFacts {
+  return { hasDescendants, civil: new Map(), mainResidence: null, furniture: null, regime: null, contracts: [], deeds: new Map(), housing: new Set() };
+}
+
+/**
+ * The dossier the engine reads for a draft of levels 5-6: the dossier of {@link toDossier} with
+ * `"law": "cgi"` and the real law's fields, keys in the order of the contract. `law` is the law
+ * of the act the task is computed under (the real one, or a fictional one): whether a brother or
+ * sister lived with the deceased for the years of art. 796-0 ter (`livedWithDeceased5Years`)
+ * counts that law's years from the day the file gives.
+ */
+export function toCgiDossier(d: CgiDraft, law: Law): DossierInput {
+  const base = toDossier(d);
+  const f = d.cgi;
+  const beneficiaries = base.beneficiaries.map((b) => {
+    const c = f.civil.get(b.id);
+    const out = { ...b };
+    if (c?.protectedAdult) out.protectedAdult = true;
+    if (d.kind === "estate" && c?.maritalStatus) out.maritalStatus = c.maritalStatus;
+    if (d.kind === "estate" && b.relationship === "sibling") out.livedWithDeceased5Years = c?.livesWithSince != null && livedWithYears(c.livesWithSince, d.date, law.exemptions.sibling.cohabitationYears);
+    return out;
+  });
+  const priorGifts = d.priorGifts.map((g, i) => {
+    const out: NonNullable<DossierInput["priorGifts"]>[number] = { ...base.priorGifts![i]! };
+    const deed = f.deeds.get(g);
+    if (deed) {
+      out.allowanceUsed = amount(deed.allowanceUsed);
+      if (deed.disabilityAllowanceUsed > 0) out.disabilityAllowanceUsed = amount(deed.disabilityAllowanceUsed);
+    }
+    return out;
+  });
+  const head = {
+    kind: d.kind,
+    law: "cgi" as const,
+    date: base.date,
+    person: { ...base.person, hasDescendants: f.hasDescendants },
+    beneficiaries,
+  };
+  if (d.kind === "estate") {
+    const assets = base.assets!.map((a, i) =>
+      f.mainResidence?.asset === i ? { ...a, mainResidence: true, occupiedBy: f.mainResidence.occupants.slice() } : a,
+    );
+    const out: DossierInput = { ...head, assets, debts: base.debts };
+    if (f.furniture) out.furniture = f.furniture.valuation === "flat" ? { valuation: "flat" } : { valuation: f.furniture.valuation, value: amount(f.furniture.cents) };
+    if (f.contracts.length > 0) {
+      out.lifeInsurance = f.contracts.map((c) => ({
+        label: c.label,
+        subscribedOn: formatDate(c.subscribedOn),
+        beneficiaries: c.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
+        capitalBefore70: amount(c.before70),
+        ...(c.before1998 === null ? {} : { capitalBefore1998: amount(c.before1998) }),
+        premiumsAfter70: amount(c.premiumsAfter70),
+        capitalAfter70: amount(c.capitalAfter70),
+      }));
+    }
+    return { ...out, funeralCosts: base.funeralCosts, bequests: base.bequests, residue: base.residue, spouseUsufruct: base.spouseUsufruct, priorGifts };
+  }
+  const gifts = base.gifts!.map((g, i) => (f.housing.has(d.gifts[i]!) ? { ...g, housing790ABis: true } : g));
+  return { ...head, gifts, priorGifts };
+}
+
+/** Art. 796-0 ter: lived with the deceased for the `years` years before the death (since a day on or before death − years). */
+export function livedWithYears(since: CivilDate, death: CivilDate, years: number): boolean {
+  const limit = { y: death.y - years, m: death.m, d: death.d };
+  return since.y < limit.y || (since.y === limit.y && (since.m < limit.m || (since.m === limit.m && since.d <= limit.d)));
+}
+
+/**
+ * The same file read with the simplified rules of levels 1-4: the dossier without the fields only
+ * the real law reads (civil status, main residence, furniture, life insurance, deed figures,
+ * housing gifts) and with `"law": "seed"`. A model that applies those rules gets this dossier's
+ * answer (or none, when the seed rules refuse the file, e.g. a 790 G gift to a nephew).
+ */
+export function seedCounterpart(input: DossierInput): DossierInput {
+  const { hasDescendants: _h, ...person } = input.person;
+  const out: DossierInput = {
+    ...input,
+    law: "seed",
+    person,
+    beneficiaries: input.beneficiaries.map(({ protectedAdult: _p, maritalStatus: _m, livedWithDeceased5Years: _l, ...b }) => b),
+  };
+  if (input.assets) out.assets = input.assets.map(({ mainResidence: _r, occupiedBy: _o, occupiedBySpouseChild: _c, ...a }) => a);
+  delete out.furniture;
+  delete out.lifeInsurance;
+  if (input.priorGifts) out.priorGifts = input.priorGifts.map(({ allowanceUsed: _a, disabilityAllowanceUsed: _d, registered: _r, housing790ABis: _x, ...g }) => g);
+  if (input.gifts) out.gifts = input.gifts.map(({ housing790ABis: _x, ...g }) => g);
+  return out;
+}
+
+export function isCgiDraft(d: Draft): d is CgiDraft {
+  return (d as Partial<CgiDraft>).cgi !== undefined;
 }

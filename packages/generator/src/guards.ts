@@ -1,9 +1,8 @@
 import { ageOn, compute, formatDate, isDossierError, readDossier, type Answer, type ComputeResult, type Dossier, type DossierInput } from "@succ/engine";
 import { netEstateOf } from "@succ/engine/internal";
 import { DATED_LAW, type Law, type LawSource } from "@succ/rules";
-import { isCgiDraft } from "./cgi-draft.js";
+import { isCgiDraft, type Draft } from "./draft.js";
 import { MAX_DAY, sameMonthDay } from "./dates.js";
-import type { Draft } from "./draft.js";
 
 /**
  * The guards every task of every level passes, in one module: a draft whose dossier fails one is

@@ -12,6 +12,7 @@ export {
   taskVersion,
   fingerprint,
   generateTask,
+  taskGold,
   generateTasks,
   taskLine,
   type GenerateOptions,
@@ -40,19 +41,22 @@ export {
   type Variant,
 } from "./levels.js";
 export type { Difficulty } from "./difficulty.js";
-export { seedCounterpart } from "./cgi-draft.js";
+export { seedCounterpart } from "./draft.js";
 export { DECISION_FR, type Decision } from "./decisions.js";
 export { numbersIn, leakedAmounts } from "./guards.js";
 export { Sha256, sha256Hex } from "./sha256.js";
 export {
+  MISTAKE_ROWS,
   STILL_RIGHT_ROWS,
   realLawAnswer,
   taskSetStats,
   type LevelStats,
   type SetStats,
   type Spread,
+  type CgiStats,
+  type MistakeCount,
+  type MistakeKey,
   type StillRightKey,
 } from "./stats.js";
-export { MISTAKE_ROWS, type CgiStats, type MistakeCount, type MistakeKey } from "./cgi-stats.js";
 export { MISTAKES as CIVIL_MISTAKES, mistakesOf as civilMistakesOf, type CivilMistake, type MistakeSpec as CivilMistakeSpec } from "./level7/mistakes.js";
 export type { CivilStats } from "./level7/stats.js";

@@ -1,18 +1,16 @@
 import { compute, formatDate, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
-import { isCgiDraft, seedCounterpart, toCgiDossier } from "./cgi-draft.js";
+import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from "./draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
 import { difficultyOf, levelRulesMatter, ruleApplies, rulesThatMatter, type Difficulty } from "./difficulty.js";
-import { toDossier, type Draft } from "./draft.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
 import { computeUnder, datesOk, promptLeaks, residueHeirTaxed, residueInsensitive, residueShortcut, usufructuaryAge, zeroButOne, type PromptParts } from "./guards.js";
-import { openRowAge } from "./law.js";
+import { openRowAge, promptLaw } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVEL_SPEC, type CgiLevel, type Level, type Shape, type Variant } from "./levels.js";
-import { notaryPromptParts } from "./notary-prompt.js";
 import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
 import { joinPrompt, promptParts } from "./prompt.js";
 import type { Rng } from "./random.js";
@@ -162,7 +160,7 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
   if (!isCgiDraft(d)) {
     if (!levelRulesMatter(dossier, answer, level, shape, source)) return "levelRule";
     if (residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = promptParts(d, level, fictional);
+    parts = promptParts(d, level, fictional ?? promptLaw(), fictional !== null);
     // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
     difficulty = () => {
       const again = readDossier(input);
@@ -188,7 +186,7 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
     // Guard (b), second half: a residue heir who owes tax (the first half) sees his share grow with
     // the estate, so the check through the engine is needed only when none does (a test checks it).
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = notaryPromptParts(d, cgiLevel, result.law, decisions, levyIds, fictional !== null);
+    parts = promptParts(d, cgiLevel, result.law, fictional !== null, { decisions, levyIds });
     // The real law's rules already found to matter are not computed again.
     let known: Difficulty | undefined;
     difficulty = () => (known ??= difficultyOf(dossier, result, presentation, { rules: cgiRules, checked: CGI_ONLY_RULES }, source));

@@ -3,7 +3,7 @@ import { dayAfter, lawOn, type Law } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { defaultSet, taskSet } from "./__fixtures__/sets.js";
 import { LAW_DAY } from "./dates.js";
-import { rulesSection } from "./rules-text.js";
+import { lawSection } from "./presentation.js";
 import { generateTask } from "./task.js";
 
 /** The law the rules of the prompts state: that of the generator's law date, 2026-11-29. */
@@ -68,22 +68,22 @@ describe("prompts", () => {
       for (const g of t.info.dossier.priorGifts ?? []) expect(prior, t.id).toMatch(new RegExp(`\\| ${g.beneficiary} \\| (donation ordinaire, enregistrée|don familial de sommes d'argent exonéré \\(art\\. 790 G\\), enregistré) le ${g.date.slice(8)}/${g.date.slice(5, 7)}/${g.date.slice(0, 4)} \\|`));
     }
     // The rules that count ages and the recall from the day of the death or of the gift call it the "fait générateur".
-    expect(rulesSection(4, "estate")).toMatch(/Âges\. Les âges s'entendent en années révolues au jour du fait générateur \(jour du décès, ou jour de la donation\)/);
-    expect(rulesSection(3, "estate")).toContain("avant le fait générateur (le jour du décès)");
-    expect(rulesSection(3, "gift")).toContain("avant le fait générateur (le jour de la donation)");
+    expect(lawSection("steps", 4, "estate")).toMatch(/Âges\. Les âges s'entendent en années révolues au jour du fait générateur \(jour du décès, ou jour de la donation\)/);
+    expect(lawSection("steps", 3, "estate")).toContain("avant le fait générateur (le jour du décès)");
+    expect(lawSection("steps", 3, "gift")).toContain("avant le fait générateur (le jour de la donation)");
   });
 
   it("state the simplifications of the exercise at every level, level 1 included, amounts from @succ/rules", () => {
     const cap = euros(LAW.funeralDeduction);
     for (const level of [1, 2, 3, 4] as const) {
-      const estate = rulesSection(level, "estate");
+      const estate = lawSection("steps", level, "estate");
       const line = estate.split("\n").find((l) => l.startsWith("Simplifications propres à cet exercice : "))!;
       expect(line, `level ${level}`).toBeDefined();
       expect(line).toContain(`les frais funéraires sont déduits pour le montant de leur facture, dans la limite de ${cap} (l'art. 775 accorde en réalité une déduction forfaitaire de ${cap}, sans justificatif)`);
       for (const w of ["pas d'assurance-vie", "pas de forfait mobilier", "pas d'abattement sur la résidence principale", "art. 790 A bis", "les neveux et nièces héritent de leur chef"]) expect(line).toContain(w);
       expect(line).toContain(`l'abattement par défaut de ${euros(LAW.allowances.default)} se cumule avec l'abattement en faveur des personnes handicapées`);
       expect(line).toContain(level >= 3 ? "pas d'autre donation antérieure que celles listées" : "pas de donation antérieure");
-      const gift = rulesSection(level, "gift").split("\n").find((l) => l.startsWith("Simplifications propres à cet exercice : "))!;
+      const gift = lawSection("steps", level, "gift").split("\n").find((l) => l.startsWith("Simplifications propres à cet exercice : "))!;
       expect(gift, `level ${level}`).toContain("art. 790 A bis");
       expect(gift).toContain(level >= 3 ? "pas d'autre donation antérieure que celles listées" : "pas de donation antérieure");
       // No estate-only clause in a gift.
@@ -106,7 +106,7 @@ describe("prompts", () => {
   });
 
   it("write every amount and rate of the rules from @succ/rules", () => {
-    const estate = rulesSection(3, "estate");
+    const estate = lawSection("steps", 3, "estate");
     // 1,500 € (art. 775), 159,325 € (779 II), 100,000 € (779 I, shared by representatives),
     // 7,967 € (779 V), 15,932 € (779 IV): the amounts of 2026.
     for (const v of [1_500, 159_325, 100_000, 7_967, 15_932]) expect(estate).toContain(euros(v));
@@ -115,7 +115,7 @@ describe("prompts", () => {
     }
     for (const b of LAW.scales.directLine) if (b.upTo !== null) expect(estate).toContain(euros(b.upTo));
     expect(estate).toContain(euros(LAW.scales.sibling[0]!.upTo!));
-    const gift = rulesSection(4, "gift");
+    const gift = lawSection("steps", 4, "gift");
     expect(gift).toContain(euros(LAW.cashGift790G.ceiling));
     expect(gift).toContain(euros(LAW.allowances.personal.gift.grandchild));
     expect(gift).toContain(`moins de ${LAW.cashGift790G.donorAgeBelow} ans`);
@@ -126,11 +126,11 @@ describe("prompts", () => {
     // The law of 2026-11-29 with a child allowance of 123,456 € (art. 779 I, estates and gifts).
     const personal = LAW.allowances.personal;
     const changed: Law = { ...LAW, allowances: { ...LAW.allowances, personal: { estate: { ...personal.estate, child: 123_456 }, gift: { ...personal.gift, child: 123_456 } } } };
-    expect(rulesSection(2, "estate", changed)).toContain("enfant 123 456 €");
-    expect(rulesSection(2, "estate", changed)).not.toContain("enfant 100 000 €");
-    expect(rulesSection(1, "gift", changed)).toContain("abattement de 123 456 €");
+    expect(lawSection("steps", 2, "estate", changed)).toContain("enfant 123 456 €");
+    expect(lawSection("steps", 2, "estate", changed)).not.toContain("enfant 100 000 €");
+    expect(lawSection("steps", 1, "gift", changed)).toContain("abattement de 123 456 €");
     // The law of the tables themselves is unchanged.
-    expect(rulesSection(2, "estate")).toContain("enfant 100 000 €");
+    expect(lawSection("steps", 2, "estate")).toContain("enfant 100 000 €");
   });
 
   it("state the law in force on every day the generator draws as an act", () => {

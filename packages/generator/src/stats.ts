@@ -1,31 +1,50 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type Rule } from "@succ/engine";
 import { DATED_LAW } from "@succ/rules";
-import { addCgiTask, emptyCgiStats, type CgiStats } from "./cgi-stats.js";
+import { byPlace, GENERATOR_FAMILIES, type GeneratorFamily, type MistakeRow, type StillRightRow } from "./families/index.js";
 import { lawSourceOf } from "./fictional-law.js";
-import { promptLaw } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVELS, type Level } from "./levels.js";
+import { seedAnswer } from "./pipeline.js";
 import type { Task } from "./task.js";
 import { addCivilTask, emptyCivilStats, type CivilStats } from "./level7/stats.js";
 
 /**
  * Measures of a task set (`succ stats`): the seed's table "share of tasks still fully right when
- * one rule is ignored" (through the engine's counterfactual option), variant counts,
- * beneficiaries per task, lines owing no tax and prompt lengths.
+ * one rule is ignored" (through the engine's counterfactual option), at levels 5 and 6 the share
+ * still right with each common mistake on the real law and under the seed rules, variant counts,
+ * beneficiaries per task, lines owing no tax and prompt lengths. The rows of the two tables are
+ * the rule families' (families/), each at its `place`.
  */
 
-/** Rows of the "still right" table, in the seed's order. */
-export const STILL_RIGHT_ROWS = [
-  { key: "exemption790G", label: "790 G exemption ignored (cash taxed as ordinary assets)", rules: ["exemption790G"] },
-  { key: "gift790G", label: "790 G ignored entirely (also recalling prior 790 G gifts)", rules: ["gift790G"] },
-  { key: "recall", label: `${promptLaw().recallYears}-year recall ignored`, rules: ["recall"] },
-  { key: "lowerBands", label: "lower bands already used ignored", rules: ["lowerBands"] },
-  { key: "representation", label: "representation ignored (grandchild allowance)", rules: ["representation"] },
-  { key: "usufruct669", label: "split ownership (art. 669) ignored", rules: ["usufruct669"] },
-  { key: "noLevelRule", label: "no level rule changes the answer", rules: [] },
-  { key: "ageConditions790G", label: "790 G applied despite age conditions", rules: ["ageConditions790G"] },
-] as const satisfies readonly { key: string; label: string; rules: readonly Rule[] }[];
+type Families = (typeof GENERATOR_FAMILIES)[number];
+type RowOf<F, K extends "stillRight" | "mistakes"> = F extends { readonly [P in K]: readonly (infer R)[] } ? R : never;
 
-export type StillRightKey = (typeof STILL_RIGHT_ROWS)[number]["key"];
+/** The row of the tasks that no rule of their level changes. */
+const NO_LEVEL_RULE = { place: 70, key: "noLevelRule", label: "no level rule changes the answer", rules: [] } as const satisfies StillRightRow;
+
+/** The rows of the "still right" table (levels 3-4) of a table of families, in the order of their places. */
+export function stillRightRows(families: readonly GeneratorFamily[]): StillRightRow[] {
+  return [...byPlace(families, (f) => f.stillRight), NO_LEVEL_RULE].sort((a, b) => a.place - b.place);
+}
+
+export type StillRightKey = RowOf<Families, "stillRight">["key"] | typeof NO_LEVEL_RULE.key;
+
+/** Rows of the "still right" table, in the seed's order. */
+export const STILL_RIGHT_ROWS = stillRightRows(GENERATOR_FAMILIES) as readonly (StillRightRow & { key: StillRightKey })[];
+
+/**
+ * The rows of levels 5 and 6 of a table of families: for each common mistake on the real law (a
+ * rule ignored, or replaced by what a model trained on levels 1-4 would do), the share of tasks
+ * still fully right with that mistake, over the tasks where the rule's feature is present (the
+ * target: under 10 %) and over all tasks of the level; and the share still right under the whole
+ * seed rules (target 0 %).
+ */
+export function mistakeRows(families: readonly GeneratorFamily[]): MistakeRow[] {
+  return byPlace(families, (f) => f.mistakes);
+}
+
+export type MistakeKey = RowOf<Families, "mistakes">["key"];
+
+export const MISTAKE_ROWS = mistakeRows(GENERATOR_FAMILIES) as readonly (MistakeRow & { key: MistakeKey })[];
 
 export interface Spread {
   min: number;
@@ -121,8 +140,8 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
         return v;
       };
       for (const row of STILL_RIGHT_ROWS) {
-        if (row.key === "usufruct669" && t.level === 3) continue;
-        const right = row.key === "noLevelRule" ? (LEVEL_RULES[t.level] as readonly Rule[]).every(still) : row.rules.every(still);
+        if (row.levels !== undefined && !row.levels.includes(t.level)) continue;
+        const right = row.key === NO_LEVEL_RULE.key ? (LEVEL_RULES[t.level] as readonly Rule[]).every(still) : row.rules.every(still);
         s.still[row.key] = (s.still[row.key] ?? 0) + (right ? 1 : 0);
       }
     }
@@ -147,4 +166,45 @@ export function taskSetStats(tasks: Iterable<Task>): SetStats {
   const zero = levels.reduce((a, l) => a + l.linesWithoutTax.count, 0);
   const lines = levels.reduce((a, l) => a + l.linesWithoutTax.total, 0);
   return { tasks: total, levels, linesWithoutTax: { count: zero, total: lines } };
+}
+
+/** For one mistake: tasks with the feature, those of them still right, and all tasks still right. */
+export interface MistakeCount {
+  featured: number;
+  stillRightFeatured: number;
+  stillRight: number;
+}
+
+export interface CgiStats {
+  mistakes: Record<MistakeKey, MistakeCount>;
+  /** Tasks still fully right under the simplified rules of levels 1-4 (the seed counterpart). */
+  seedRules: number;
+}
+
+export function emptyCgiStats(): CgiStats {
+  const mistakes = {} as Record<MistakeKey, MistakeCount>;
+  for (const row of MISTAKE_ROWS) mistakes[row.key] = { featured: 0, stillRightFeatured: 0, stillRight: 0 };
+  return { mistakes, seedRules: 0 };
+}
+
+/**
+ * Adds one task of level 5 or 6, under the law its gold is computed with (a fictional task's own
+ * law). The rules that change its answer come from its difficulty, else from the engine.
+ */
+export function addCgiTask(s: CgiStats, t: Task): void {
+  const dossier = readDossier(t.info.dossier);
+  const law = lawSourceOf(t.info);
+  const r = compute(dossier, { law });
+  const matter = (rule: Rule): boolean => (t.info.difficulty ? t.info.difficulty.rules.includes(rule) : !sameAnswer(compute(dossier, { ignore: [rule], law }).answer, t.answer));
+  for (const row of MISTAKE_ROWS) {
+    const m = s.mistakes[row.key];
+    const right = !matter(row.rule);
+    if (row.has(r)) {
+      m.featured++;
+      if (right) m.stillRightFeatured++;
+    }
+    if (right) m.stillRight++;
+  }
+  const seed = seedAnswer(t.info.dossier, law);
+  if (seed !== null && sameAnswer(seed, t.answer)) s.seedRules++;
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { defaultSet } from "./__fixtures__/sets.js";
-import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, TASKS_CHANGED_IN, taskLine } from "./task.js";
+import { fingerprint, generateTask, generateTasks, GENERATOR_VERSION, TASKS_CHANGED_IN, taskGold, taskLine } from "./task.js";
 
 /**
  * The SHA-256 of the default set (400 tasks, seed 0, mix). It changes only when the generator
@@ -13,6 +13,16 @@ const DEFAULT_FINGERPRINT = "847551c880c5058e2a0018264dc7a3fda3f038d155dc0b855fe
 describe("determinism", () => {
   it("draws the same task twice", () => {
     for (const i of [0, 1, 5, 77, 399]) expect(taskLine(generateTask(0, i))).toBe(taskLine(generateTask(0, i)));
+  });
+
+  it("rebuilds a task's id and gold (taskGold) as generateTask draws them, at every level and under a fictional law", () => {
+    const sets: [0 | 1 | 2 | 3 | 4 | 5 | 6 | 7, boolean][] = [[0, false], [1, false], [4, false], [5, false], [6, false], [7, false], [0, true], [5, true]];
+    for (const [level, fictionalLaw] of sets) {
+      for (const i of [0, 3, 8, 41]) {
+        const t = generateTask(9, i, level, { fictionalLaw });
+        expect(taskGold(9, i, level, { fictionalLaw }), `level ${level} task ${i}`).toEqual({ id: t.id, answer: t.answer });
+      }
+    }
   });
 
   it("gives with --offset the same tasks as the full set", () => {

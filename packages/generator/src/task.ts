@@ -126,6 +126,21 @@ export interface TaskOptions {
 
 /** Task `index` of the set drawn from `seed`: depends on (seed, index, level) and the options only. */
 export function generateTask(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): Task {
+  const { lvl, variant, result, taskLaw } = acceptedTask(seed, index, level, opts);
+  return { id: taskId(lvl, index), level: lvl, variant, prompt: result.prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
+}
+
+/**
+ * The id and gold answer of task `index` of the set, the same as {@link generateTask}'s, without
+ * what no guard needs (the task's difficulty, its `info`): what `succ serve` rebuilds from an id.
+ */
+export function taskGold(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): { id: string; answer: Answer } {
+  const { lvl, result } = acceptedTask(seed, index, level, opts);
+  return { id: taskId(lvl, index), answer: result.answer };
+}
+
+/** The draft of task `index` that passed every guard, with its level, variant and law. */
+function acceptedTask(seed: number, index: number, level: 0 | Level, opts: TaskOptions): { lvl: Level; variant: Variant; result: Accepted; taskLaw: TaskLaw } {
   assertInteger("seed", seed);
   assertInteger("index", index, 0);
   if (!LEVEL_OPTIONS.includes(level)) throw new RangeError(`${LEVEL_ERROR}, got ${level}`);
@@ -139,7 +154,7 @@ export function generateTask(seed: number, index: number, level: 0 | Level = 0, 
   const variant = pinned ? FIRST_SIX[index]! : rng.weighted<Variant>(LEVEL_SPEC[lvl].variants);
   const shape: Shape = pinned ? FIRST_SIX_SHAPES[index]! : "default";
   const result = firstAccepted(() => examine(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
-  return { id: taskId(lvl, index), level: lvl, variant, prompt: result.prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
+  return { lvl, variant, result, taskLaw };
 }
 
 /** Draws until a draft passes every guard (each redraw counted by its reason); fails loudly after MAX_DRAWS. */

@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import {
   ARTICLES,
   CGI_URL,
+  CIVIL_ARTICLES,
+  CIVIL_CODE_URL,
   HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH,
   LAW_SERIES,
   SEED_LAW_DAY,
@@ -44,9 +46,10 @@ describe("every value is a dated series with its article, link and source", () =
     expect(s.label.length).toBeGreaterThan(5);
     expect(["EUR", "percent", "years", "relationships", "scale", "table", "dates", "fraction", "degree"]).toContain(s.unit);
     if (s.reference.code === "civil") {
-      // The civil devolution's fractions: an article of the Code civil, the code on Légifrance.
+      // The civil devolution's fractions: an article of the Code civil, linked as CIVIL_ARTICLES says.
       expect(s.reference.article).toMatch(/^(736|738|738-1|745|747|757|757-1|757-3|913|914-1|1094-1|1475)$/);
-      expect(s.reference.legifrance).toBe("https://www.legifrance.gouv.fr/codes/texte_lc/LEGITEXT000006070721/");
+      expect(s.reference.legifrance).toBe(CIVIL_ARTICLES[s.reference.article as keyof typeof CIVIL_ARTICLES].link);
+      expect(s.reference.official).toBe("https://www.legifrance.gouv.fr/codes/texte_lc/LEGITEXT000006070721/");
       if (s.unit === "fraction") for (const p of s.periods) expect(p.value as string).toMatch(/^[1-9]\/[1-9]$/);
     } else expect(s.reference.article).toMatch(/^(669|757 B|764|764 bis|775|777|779|784|788|790 A bis|790 B|790 D|790 E|790 F|790 G|796-0|796-0 bis|796-0 ter|800|990 I)( (I|II|III|IV|V|3°|I 3°|tableau I|tableau II|tableau III))?$/);
     if (s.reference.code !== "civil") expect(s.reference.legifrance).toMatch(/^https:\/\/www\.legifrance\.gouv\.fr\/(codes\/article_lc\/LEGIARTI\d{12}|jorf\/article_jo\/JORFARTI\d{12}|codes\/texte_lc\/LEGITEXT000006069577\/)$/);
@@ -69,6 +72,38 @@ describe("every value is a dated series with its article, link and source", () =
     for (const [article, a] of Object.entries(ARTICLES)) {
       if (a.legiarti !== null) expect(a.link, article).toBe(`https://www.legifrance.gouv.fr/codes/article_lc/${a.legiarti}`);
       else expect(a.link === CGI_URL || a.link.startsWith("https://www.legifrance.gouv.fr/jorf/article_jo/JORFARTI"), article).toBe(true);
+    }
+  });
+  it("a Code civil reference links to its own LEGIARTI article where the id is confirmed, to the code otherwise", () => {
+    const civil = SERIES.filter(([, s]) => s.reference.code === "civil");
+    expect(civil.length).toBeGreaterThanOrEqual(13);
+    const linked: string[] = [];
+    for (const [path, s] of civil) {
+      const a = CIVIL_ARTICLES[s.reference.article as keyof typeof CIVIL_ARTICLES];
+      expect(a, path).toBeDefined();
+      if (a.legiarti !== null) {
+        expect(a.legiarti, path).toMatch(/^LEGIARTI\d{12}$/);
+        expect(s.reference.legifrance, path).toBe(`https://www.legifrance.gouv.fr/codes/article_lc/${a.legiarti}`);
+        linked.push(s.reference.article);
+      } else expect(s.reference.legifrance, path).toBe(CIVIL_CODE_URL);
+    }
+    // The ids confirmed by the article's text (civil.ts says where): art. 736 « chacun pour moitié »,
+    // art. 1094-1 in its version of 2007-01-01. The others keep the code until an id is confirmed.
+    expect([...new Set(linked)].sort()).toEqual(["1094-1", "736"]);
+    expect(CIVIL_ARTICLES["736"].legiarti).toBe("LEGIARTI000006430967");
+    expect(CIVIL_ARTICLES["1094-1"].legiarti).toBe("LEGIARTI000006435800");
+    // Every article of the table is read by some series, and no two articles share an id.
+    expect(new Set(civil.map(([, s]) => s.reference.article))).toEqual(new Set(Object.keys(CIVIL_ARTICLES)));
+    const ids = Object.values(CIVIL_ARTICLES).flatMap((a) => (a.legiarti === null ? [] : [a.legiarti]));
+    expect(new Set(ids).size).toBe(ids.length);
+    // The CGI and the Code civil never share an id either.
+    for (const a of Object.values(ARTICLES)) if (a.legiarti !== null) expect(ids).not.toContain(a.legiarti);
+  });
+  it("the civil fractions of the law of 2006 start on 2007-01-01, art. 738-1 included (created in 2006, not in 2001)", () => {
+    const c = LAW_SERIES.civil;
+    for (const s of [c.parentWithOtherBranch, c.disposableShareWithSpouse, c.familyPropertyToSiblings, c.spouseLiberalityQuarter]) {
+      expect(s.periods[0]!.from, s.reference.article).toBe("2007-01-01");
+      expect(s.periods[0]!.enactedBy, s.reference.article).toMatch(/^loi n° 2006-728 du 23 juin 2006/);
     }
   });
   it("the tables are read-only", () => {

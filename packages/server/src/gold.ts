@@ -2,7 +2,7 @@
  * Gold answers rebuilt from a task's id and seed, so that a trainer never ships them around: a
  * task depends only on (seed, index, set), and the id names the level and the index.
  */
-import { generateTask, GENERATOR_VERSION, LEVEL_SPEC, LEVELS, MIX_PINNED_TASKS, mixLevel, parseTaskId, taskId, taskVersion, type Level } from "@succ/generator";
+import { GENERATOR_VERSION, LEVEL_SPEC, LEVELS, MIX_PINNED_TASKS, mixLevel, parseTaskId, taskGold, taskId, taskVersion, type Level } from "@succ/generator";
 import { checkExpected, type ExpectedAnswer } from "@succ/scoring";
 import { badRequest, isRecord, kindOf, RequestError, ServeError } from "./errors.js";
 import { refuseDuplicateKeys } from "./json.js";
@@ -266,7 +266,8 @@ export class GoldCache {
 
   /** The gold answer of a task, from the generator. */
   static build(ref: TaskRef): ExpectedAnswer {
-    const task = generateTask(ref.seed, ref.index, ref.set, ref.options.fictionalLaw === true ? { fictionalLaw: true } : {});
+    // The task's id and gold only (taskGold): its difficulty and info are not computed.
+    const task = taskGold(ref.seed, ref.index, ref.set, ref.options.fictionalLaw === true ? { fictionalLaw: true } : {});
     // readTaskRef already checked the id against the set; this is the generator's own word.
     if (task.id !== ref.id) throw new Error(`generator: task ${ref.index} of ${describeSet(ref.set)} is ${task.id}, not ${ref.id}`);
     return task.answer;

@@ -1,11 +1,9 @@
 import { compareDates, type CivilDate } from "@succ/engine";
 import type { Relationship } from "@succ/rules";
-import type { ContractDraft } from "../cgi-draft.js";
-import { cgiActDate, deedOf } from "../cgi-law.js";
+import type { Beneficiary, ContractDraft } from "../draft.js";
+import { cgiActDate, deedOf, lawOf } from "../law.js";
 import { addDays, addYears, birthForAge, dateBetween as spanBetween, daysBetween, maxDate } from "../dates.js";
-import type { Beneficiary } from "../draft.js";
 import { Builder, roundEuros, roundish } from "../family.js";
-import { lawOf } from "../law.js";
 import { familyName, town, bank, type Person } from "../names.js";
 import type { Rng } from "../random.js";
 import type { Asset, Blood, Branch, Debt, Gift, Level7Draft, Level7Variant, Marriage, Member, Regime, SpouseOption, Status, Will } from "./model.js";

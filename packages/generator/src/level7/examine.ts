@@ -1,6 +1,6 @@
 import { devolutionJson, isDossierError, readDossier, type Answer, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
 import { DATED_LAW } from "@succ/rules";
-import { daysOk } from "../cgi-law.js";
+import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
 import { difficultyOf, type Difficulty } from "../difficulty.js";
@@ -8,8 +8,8 @@ import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guar
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
-import { mistakesOf, type CivilMistake } from "./mistakes.js";
-import { membersOf, type Level7Draft } from "./model.js";
+import { civilMistakesGuard, type CivilMistake } from "./mistakes.js";
+import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
 import { level7PromptParts } from "./prompt.js";
 
 /**
@@ -50,6 +50,40 @@ function datesOk(d: Level7Draft): boolean {
   return daysOk(all);
 }
 
+/**
+ * The beneficiaries who may owe tax on the estate, by the file's structure alone (before the
+ * engine reads it), or null when the structure says nothing: a beneficiary who receives nothing
+ * owes nothing, and the spouse and the PACS partner owe nothing (art. 796-0 bis). Who may receive:
+ * the legatees, the insurance beneficiaries and the donees of earlier gifts, and the heirs by law
+ * (art. 734-757-3): with a souche among the children, only the descendants (and the spouse); with
+ * a spouse and no descendant, only the living parents (art. 757-1) and, when the estate holds
+ * family property, the brothers and sisters' souches (art. 757-3). More than a superset is never
+ * returned: the guards use it to redraw a file before the engine computes it only when at most
+ * one beneficiary could owe tax, which the engine's answer would reject anyway.
+ */
+export function mayOweTax(d: Level7Draft): Set<string> | null {
+  const heirs: Member[] = [];
+  if (d.children.some(formsSouche)) heirs.push(...membersOf(d.children));
+  else if (d.spouse !== null) {
+    heirs.push(d.father, d.mother);
+    if (d.assets.some((a) => a.receivedFrom !== undefined)) heirs.push(...membersOf(d.siblings));
+  } else return null;
+  const may = new Set<string>();
+  for (const m of heirs) if (m.status === "alive" && m.ben !== null) may.add(m.ben.id);
+  const w = d.will;
+  if (w) {
+    if (w.universalLegatee !== null) may.add(w.universalLegatee);
+    if (w.disposableShareTo !== null) may.add(w.disposableShareTo);
+    for (const x of w.fractional) may.add(x.beneficiary);
+    for (const x of w.bequests) may.add(x.beneficiary);
+  }
+  for (const c of d.contracts) for (const t of c.to) may.add(t.beneficiary);
+  for (const g of d.gifts) may.add(g.beneficiary);
+  const exempt = lawOf(d.date).exemptions.spouseEstate;
+  for (const b of d.beneficiaries) if (exempt.includes(b.relationship)) may.delete(b.id);
+  return may;
+}
+
 function read(input: DossierInput): Dossier | null {
   try {
     return readDossier(input);
@@ -62,6 +96,11 @@ function read(input: DossierInput): Dossier | null {
 export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection {
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";
+  // No one, or one beneficiary of several, who could owe tax: the answer would be redrawn (noTax,
+  // zeroButOne), so the engine need not compute it.
+  const may = mayOweTax(d);
+  if (may !== null && may.size === 0) return "noTax";
+  if (may !== null && may.size === 1 && d.beneficiaries.length >= 2) return "zeroButOne";
   const input = toCivilDossier(d);
   const dossier = read(input);
   if (dossier === null) return "lawRefuses";
@@ -74,9 +113,9 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   if (decisionsOf(result).length > 0) return "decision";
   if (unconfirmedOf(result).length > 0) return "unconfirmed";
   const devolution = devolutionJson(result.devolution);
-  const found = mistakesOf(input, devolution, answer);
-  if (found.length === 0) return "noCivilMistake";
-  if (found.some((m) => m.stillRight)) return "civilMistakeRight";
+  const found = civilMistakesGuard(input, devolution, answer, dossier);
+  if (found.held.length === 0) return "noCivilMistake";
+  if (found.stillRight) return "civilMistakeRight";
   const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
   const law = result.law;
   const parts = level7PromptParts(d, law, civilDecisionsOf(d, law), levyIds);
@@ -87,7 +126,7 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
     answer,
     parts,
     devolution,
-    mistakes: found.map((m) => m.key),
+    mistakes: found.held,
     difficulty: () => (known ??= difficultyOf(dossier, result, "none", undefined, DATED_LAW)),
   };
 }

@@ -1,9 +1,11 @@
+import { compute, isDossierError, readDossier, type Answer } from "@succ/engine";
 import { describe, expect, it } from "vitest";
 import { lawOf } from "../law.js";
 import { implausibleParenthood } from "../plausible.js";
 import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
+import { mayOweTax } from "./examine.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -95,6 +97,30 @@ describe("level 7 files", () => {
       if (d.will) expect(p.dossier).toContain("Testament olographe");
       if (d.marriage?.option) expect(p.dossier).toContain("a opté pour");
     }
+  });
+
+  it("name, before the engine computes, every beneficiary who may owe tax (the guard that redraws a file where at most one could)", () => {
+    let narrowed = 0;
+    let fewOwing = 0;
+    for (const { d } of drafts) {
+      const may = mayOweTax(d);
+      let answer: Answer | null = null;
+      try {
+        answer = compute(readDossier(toCivilDossier(d))).answer;
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+      }
+      if (may === null || answer === null) continue;
+      narrowed++;
+      // The engine's answer: whoever owes tax is among those named (the spouse never is: exempt).
+      const owing = Object.entries(answer.beneficiaires).filter(([, l]) => l.droits > 0).map(([id]) => id);
+      for (const id of owing) expect(may.has(id), `${d.variant}: ${id} owes tax`).toBe(true);
+      if (d.spouse) expect(may.has(d.spouse.id)).toBe(false);
+      if (may.size <= 1) fewOwing++;
+    }
+    // Only the files without a spouse and without descendants are not narrowed; the guard fires on some.
+    expect(narrowed).toBeGreaterThan(drafts.length / 2);
+    expect(fewOwing).toBeGreaterThan(20);
   });
 
   it("draw every feature of the common mistakes over the variants", () => {

@@ -1,4 +1,4 @@
-import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput } from "@succ/engine";
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
 import { LAW_SERIES, datedLaw, type LawSeries, type LawSource } from "@succ/rules";
 
 /**
@@ -45,10 +45,6 @@ function wholeCommunity(): LawSource {
   return (wholeCommunityLaw ??= civilLaw({ communityHalf: "1" }));
 }
 
-function clone(input: DossierInput): Json {
-  return JSON.parse(JSON.stringify(input)) as Json;
-}
-
 function nodes(v: unknown): Json[] {
   return Array.isArray(v) ? (v as Json[]) : [];
 }
@@ -90,47 +86,80 @@ function otherOptions(input: Json): string[] {
 function perHeadFile(input: Json): Json | null {
   const line = inheritingLine(input);
   if (!line) return null;
-  const out = clone(input as unknown as DossierInput);
-  const fam = out.family as Json;
   const rel = line.key === "children" ? "child" : "sibling";
   const lifted: Json[] = [];
-  const bens = new Map(nodes(out.beneficiaries).map((b) => [b.id as string, b]));
+  const relifted = new Set<string>();
   const lift = (n: Json, top: Json): void => {
     if (n.status === undefined) {
       const node: Json = { id: n.id };
       if (top.common !== undefined) node.common = top.common;
       if (top.blood !== undefined) node.blood = top.blood;
       lifted.push(node);
-      bens.get(n.id as string)!.relationship = rel;
+      relifted.add(n.id as string);
     } else for (const x of nodes(n.descendants)) lift(x, top);
   };
-  for (const n of nodes(fam[line.key])) if (forms(n)) lift(n, n);
-  fam[line.key] = lifted;
-  return out;
+  for (const n of nodes(line.list)) if (forms(n)) lift(n, n);
+  // A new file sharing what it does not change (the reader does not modify its input).
+  const beneficiaries = nodes(input.beneficiaries).map((b) => (relifted.has(b.id as string) ? { ...b, relationship: rel } : b));
+  return { ...input, beneficiaries, family: { ...(input.family as Json), [line.key]: lifted } };
 }
 
 /** The branches of art. 746 ignored: the nearest relatives, whichever side, share per head. */
 function oneBranchFile(input: Json): Json {
-  const out = clone(input as unknown as DossierInput);
-  const fam = out.family as Json;
-  for (const key of ["ascendants", "collaterals"]) for (const x of nodes(fam[key])) x.branch = "paternal";
-  return out;
+  const fam: Json = { ...(input.family as Json) };
+  for (const key of ["ascendants", "collaterals"]) if (Array.isArray(fam[key])) fam[key] = nodes(fam[key]).map((x) => ({ ...x, branch: "paternal" }));
+  return { ...input, family: fam };
 }
 
 function notLiquidatedFile(input: Json): Json {
-  const out = clone(input as unknown as DossierInput);
-  const m = out.marriage as Json;
-  m.attributionIntegrale = false;
-  return out;
+  return { ...input, marriage: { ...(input.marriage as Json), attributionIntegrale: false } };
 }
 
-/** The answer of a file read the mistaken way, or null when the engine refuses it (then it is not the gold). */
-function answerOf(file: Json, law?: LawSource): Answer | null {
-  try {
-    return compute(readDossier(file as unknown as DossierInput), law ? { law } : {}).answer;
-  } catch (e) {
-    if (isDossierError(e)) return null;
-    throw e;
+function withOption(input: Json, option: string): Json {
+  return { ...input, marriage: { ...(input.marriage as Json), spouseOption: option } };
+}
+
+/**
+ * One computation a mistaken notary makes: a file read the mistaken way (`input` itself when the
+ * mistake is only in the law, whose dossier is then read once for all of them) under the dated
+ * tables or a mistaken law.
+ */
+interface Trial {
+  file: Json;
+  law?: LawSource;
+}
+
+/** Reads the task's own file once, when a trial needs it (null when the engine refuses it). */
+class Files {
+  private read: Dossier | null | undefined;
+  constructor(
+    readonly input: Json,
+    read?: Dossier,
+  ) {
+    this.read = read;
+  }
+
+  /** The answer of a trial, or null when the engine refuses it (then it is not the gold). */
+  answer(t: Trial): Answer | null {
+    try {
+      let dossier: Dossier | null;
+      if (t.file === this.input) {
+        if (this.read === undefined) {
+          try {
+            this.read = readDossier(this.input as unknown as DossierInput);
+          } catch (e) {
+            this.read = null;
+            throw e;
+          }
+        }
+        dossier = this.read;
+        if (dossier === null) return null;
+      } else dossier = readDossier(t.file as unknown as DossierInput);
+      return compute(dossier, t.law ? { law: t.law } : {}).answer;
+    } catch (e) {
+      if (isDossierError(e)) return null;
+      throw e;
+    }
   }
 }
 
@@ -147,21 +176,28 @@ export interface MistakeSpec {
   answers(input: Json): (Answer | null)[];
 }
 
-export const MISTAKES: readonly MistakeSpec[] = [
-  {
+/** A mistake by its trials, computed one at a time (a guard stops at the first that finds the gold). */
+interface Spec extends MistakeSpec {
+  trials(input: Json): Trial[];
+}
+
+function spec(m: Omit<Spec, "answers">): Spec {
+  return { ...m, answers: (input) => {
+    const files = new Files(input);
+    return m.trials(input).map((t) => files.answer(t));
+  } };
+}
+
+const SPECS: readonly Spec[] = [
+  spec({
     key: "spouseOptionIgnored",
     computes: "each other option the file allows (art. 757, 1094-1) in place of the one the spouse declared",
     label: "the spouse's option ignored",
     feature: "a spouse beside descendants, with a choice",
     holds: (input) => otherOptions(input).length > 0,
-    answers: (input) =>
-      otherOptions(input).map((o) => {
-        const f = clone(input as unknown as DossierInput);
-        (f.marriage as Json).spouseOption = o;
-        return answerOf(f);
-      }),
-  },
-  {
+    trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o) })),
+  }),
+  spec({
     key: "perHead",
     computes: "the representatives of a predeceased or renouncing child or sibling counted as heirs of their own, one head each (their share, allowance and scale)",
     label: "per head instead of per souche",
@@ -172,36 +208,36 @@ export const MISTAKES: readonly MistakeSpec[] = [
       const shares = [...perSouche(line.list).values()];
       return shares.some((s) => s !== shares[0]);
     },
-    answers: (input) => {
+    trials: (input) => {
       const f = perHeadFile(input);
-      return f === null ? [] : [answerOf(f)];
+      return f === null ? [] : [{ file: f }];
     },
-  },
-  {
+  }),
+  spec({
     key: "noLiquidation",
     computes: "the whole community in the estate (no half to the survivor, no attribution clause)",
     label: "the community not liquidated",
     feature: "a community with common property or a récompense",
     holds: (input, dev) => dev.liquidation !== null && (dev.liquidation.commonNet !== "0" || dev.liquidation.recompense !== "0" || dev.liquidation.attributionIntegrale),
-    answers: (input) => [answerOf(notLiquidatedFile(input), wholeCommunity())],
-  },
-  {
+    trials: (input) => [{ file: notLiquidatedFile(input), law: wholeCommunity() }],
+  }),
+  spec({
     key: "noReduction",
     computes: "every legacy paid in full, as if no heir were reserved (art. 913, 914-1 and 926 ignored)",
     label: "the legacy not reduced to the disposable share",
     feature: "legacies above the disposable share",
     holds: (_input, dev) => dev.reductions.length > 0,
-    answers: (input) => [answerOf(input, noReserve())],
-  },
-  {
+    trials: (input) => [{ file: input, law: noReserve() }],
+  }),
+  spec({
     key: "parentsQuarterIgnored",
     computes: "the brothers and sisters (and their representatives) take all, the father and mother nothing",
     label: "the parents' quarter of art. 738 ignored",
     feature: "a father or mother beside brothers and sisters, no spouse, no descendant",
     holds: (input, dev) => dev.order === 2 && (input.family as Json).spouse === undefined && nodes((input.family as Json).siblings).some(forms) && [(input.family as Json).father, (input.family as Json).mother].some((p) => (p as Json).id !== undefined),
-    answers: (input) => [answerOf(input, noParentsQuarter())],
-  },
-  {
+    trials: (input) => [{ file: input, law: noParentsQuarter() }],
+  }),
+  spec({
     key: "branchesIgnored",
     computes: "the nearest relatives of either side share per head, as if there were one branch",
     label: "the branches of art. 746 ignored",
@@ -211,12 +247,38 @@ export const MISTAKES: readonly MistakeSpec[] = [
       const list = nodes((input.family as Json)[dev.order === 3 ? "ascendants" : "collaterals"]);
       return list.some((x) => x.branch === "paternal") && list.some((x) => x.branch === "maternal");
     },
-    answers: (input) => [answerOf(oneBranchFile(input))],
-  },
+    trials: (input) => [{ file: oneBranchFile(input) }],
+  }),
 ];
 
-/** The mistakes a task holds the feature of, each with whether it still gets the gold. */
-export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answer): { key: CivilMistake; stillRight: boolean }[] {
-  const file = input as unknown as Json;
-  return MISTAKES.filter((m) => m.holds(file, dev)).map((m) => ({ key: m.key, stillRight: m.answers(file).some((a) => a !== null && sameAnswer(a, gold)) }));
+export const MISTAKES: readonly MistakeSpec[] = SPECS;
+
+/** Whether one of a mistake's trials finds the gold: stops at the first that does. */
+function findsGold(m: Spec, files: Files, gold: Answer): boolean {
+  for (const t of m.trials(files.input)) {
+    const a = files.answer(t);
+    if (a !== null && sameAnswer(a, gold)) return true;
+  }
+  return false;
+}
+
+/**
+ * The mistakes a task holds the feature of, each with whether it still gets the gold. `read` is
+ * the task's dossier already read from `input`, if the caller has it (the mistakes only in the
+ * law are computed on it).
+ */
+export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answer, read?: Dossier): { key: CivilMistake; stillRight: boolean }[] {
+  const files = new Files(input as unknown as Json, read);
+  return SPECS.filter((m) => m.holds(files.input, dev)).map((m) => ({ key: m.key, stillRight: findsGold(m, files, gold) }));
+}
+
+/**
+ * The guard of a level-7 task: the mistakes whose feature it holds (none: the task is redrawn),
+ * and whether one of them still gets the gold (then too), decided with the fewest computations:
+ * it stops at the first mistake that finds the gold.
+ */
+export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gold: Answer, read: Dossier): { held: CivilMistake[]; stillRight: boolean } {
+  const files = new Files(input as unknown as Json, read);
+  const held = SPECS.filter((m) => m.holds(files.input, dev));
+  return { held: held.map((m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
 }

@@ -1,6 +1,5 @@
 import type { CivilDate } from "@succ/engine";
-import type { ContractDraft } from "../cgi-draft.js";
-import type { Beneficiary, Parenthood } from "../draft.js";
+import type { Beneficiary, ContractDraft, Parenthood } from "../draft.js";
 import type { Person } from "../names.js";
 
 /**
