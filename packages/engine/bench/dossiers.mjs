@@ -92,3 +92,24 @@ export function asCgi(d) {
     .map((g) => (g.cash790G || g.date >= LAW_COVERAGE.replayFrom.day ? g : { ...g, allowanceUsed: Math.min(g.value, EARLY_CHILD_ALLOWANCE) }));
   return { ...d, law: "cgi", date, priorGifts };
 }
+
+/**
+ * The dossier `d` with `count` prior gifts in place of its own, for the growth rows: ordinary
+ * (not 790 G) gifts of 1,000 to 150,000 € over the 18 years before the act (some older than the
+ * recall's 15 years), dealt in turn to the beneficiaries that may have one under both rule sets
+ * (neither the spouse or partner nor a representing grandchild).
+ */
+export function withPriorGifts(d, count, seed) {
+  const rnd = mulberry32(seed);
+  const int = (a, b) => a + Math.floor(rnd() * (b - a + 1));
+  const pad = (n) => String(n).padStart(2, "0");
+  const actY = +d.date.slice(0, 4);
+  const donees = d.beneficiaries.filter((b) => b.relationship !== "spouse" && b.relationship !== "pacs" && !b.represents);
+  const priorGifts = Array.from({ length: count }, (_, k) => ({
+    beneficiary: donees[k % donees.length].id,
+    date: `${int(actY - 18, actY - 1)}-${pad(int(1, 12))}-${pad(int(1, 28))}`,
+    value: int(1, 150) * 1000,
+    cash790G: false,
+  }));
+  return { ...d, priorGifts };
+}

@@ -6,16 +6,18 @@
 //   pnpm --filter @succ/engine bench      (after `pnpm build`; the root `pnpm bench` builds)
 //   node packages/engine/bench/engine.bench.mjs [--seconds 2]
 //
-// Target (issue 2): ≥ 50,000 small dossiers/s on one thread.
+// Targets: issue 2, ≥ 50,000 small dossiers/s on one thread; issue 21, linear growth: the CPU
+// time per dossier grows at most 2.3× when the beneficiaries double (200 → 400 → 800) and when
+// the prior gifts double (200 → 400 → 800, among 10 beneficiaries, seed and cgi).
 import { answerOf, compute, parseDossierText, readDossier } from "../dist/index.js";
-import { asCgi, makeSet } from "./dossiers.mjs";
+import { asCgi, makeSet, withPriorGifts } from "./dossiers.mjs";
 
 const argSeconds = process.argv.indexOf("--seconds");
 const SECONDS = argSeconds > 0 ? Number(process.argv[argSeconds + 1]) : 2;
 const SET_SIZE = 500;
 
 // --- measurement -----------------------------------------------------------------------------
-function measure(label, items, run) {
+function measure(label, items, run, seconds = SECONDS) {
   // Warm up (JIT), then as many passes over the set as fit in SECONDS. Wall-clock rate, and the
   // rate per second of this process's CPU time (steadier when other processes share the CPU).
   for (let i = 0; i < 3; i++) for (const x of items) run(x);
@@ -23,7 +25,7 @@ function measure(label, items, run) {
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   let elapsed = 0;
-  while (elapsed < SECONDS) {
+  while (elapsed < seconds) {
     for (const x of items) run(x);
     n += items.length;
     elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -32,7 +34,8 @@ function measure(label, items, run) {
   const perSecond = n / elapsed;
   const perCpuSecond = n / ((cpu.user + cpu.system) / 1e6);
   const fmt = (x) => Math.round(x).toLocaleString("en-US").padStart(9);
-  console.log(`${label.padEnd(42)} ${fmt(perSecond)} dossiers/s (${(1e6 / perSecond).toFixed(1).padStart(5)} µs each)  ${fmt(perCpuSecond)} per CPU-second`);
+  console.log(`${label.padEnd(42)} ${fmt(perSecond)} dossiers/s (${(1e6 / perSecond).toFixed(1).padStart(5)} µs each)  ${fmt(perCpuSecond)} per CPU-second (${(1e6 / perCpuSecond).toFixed(1)} µs CPU each)`);
+  measure.cpuMicros = 1e6 / perCpuSecond;
   return perSecond;
 }
 
@@ -60,3 +63,24 @@ if (typeof asCgi === "function" && "RULES" in (await import("../dist/index.js"))
 }
 const target = 50_000;
 console.log(`target ≥ ${target.toLocaleString("en-US")} small dossiers/s (wall clock, one thread): ${results.small >= target ? "met" : "MISSED"}`);
+
+// --- growth: each doubling of the beneficiaries, then of the prior gifts ---------------------
+const GROWTH = 2.3;
+function growth(label, make) {
+  const micros = [];
+  for (const n of [200, 400, 800]) {
+    const set = make(n);
+    const texts = set.map((d) => JSON.stringify(d));
+    measure(`${label} ${n}: parseDossierText + compute`, texts, (t) => compute(parseDossierText(t)), Math.min(SECONDS, 1));
+    micros.push(measure.cpuMicros);
+  }
+  for (let k = 1; k < micros.length; k++) {
+    const r = micros[k] / micros[k - 1];
+    console.log(`  growth ${label} ${100 * 2 ** k} → ${200 * 2 ** k}: ${micros[k - 1].toFixed(0)} → ${micros[k].toFixed(0)} µs CPU, ×${r.toFixed(2)} — target ≤ ${GROWTH}×: ${r <= GROWTH ? "met" : "MISSED"}`);
+  }
+}
+const GROWTH_SET = 12;
+growth("beneficiaries, seed", (n) => makeSet(3, n, n, GROWTH_SET));
+growth("beneficiaries, cgi", (n) => makeSet(3, n, n, GROWTH_SET).map(asCgi));
+growth("prior gifts (10 beneficiaries), seed", (n) => makeSet(4, 10, 10, GROWTH_SET).map((d, k) => withPriorGifts(d, n, k + 1)));
+growth("prior gifts (10 beneficiaries), cgi", (n) => makeSet(4, 10, 10, GROWTH_SET).map((d, k) => asCgi(withPriorGifts(d, n, k + 1))));

@@ -8,6 +8,7 @@ import { funeralDeduction } from "./families/funeral-775.js";
 import { lawAt } from "./law-of-day.js";
 import { lt, positive, sub, sum, ZERO } from "./exact.js";
 import { grossEstateOf } from "./assets.js";
+import { beneficiaryOf } from "./by-beneficiary.js";
 
 export { lawAt };
 export { donees790G } from "./families/cash-gift-790-g.js";
@@ -93,7 +94,7 @@ export function checkDossier(d: Dossier, source: LawSource, context: (law: Law) 
     else if (d.civil === undefined && d.residue.length === 0 && positive(sub(netEstate, bequests))) out.fail("residue", "no shares, but the net estate leaves a residue after the bequests");
   }
   for (const g of d.priorGifts) {
-    const b = d.beneficiaries.find((x) => x.id === g.beneficiary)!;
+    const b = beneficiaryOf(d.beneficiaries, g.beneficiary)!;
     for (const f of families) f.checkPriorGift?.(c, g, b, out);
   }
   for (const f of families) f.check?.(c, out);

@@ -16,6 +16,7 @@ import { smallEstateOf } from "./families/small-estate-796-0.js";
 import { residueUsufruct, splits } from "./families/usufruct-669.js";
 import { familyOf, type Rule } from "./rules.js";
 import { scaleSlices, type BandDetail } from "./scale.js";
+import { giftSharesOf, itemsOf } from "./by-beneficiary.js";
 import { lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 import type { GrossEstate } from "./assets.js";
 import { devolve, type Devolution } from "./civil/devolution.js";
@@ -184,13 +185,11 @@ function lifeParts(life: LifeInsuranceShare | null): ValuePart[] {
 
 function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<string>, life: LifeInsuranceShare | null): ValuePart[] {
   const parts: ValuePart[] = lifeParts(life);
-  for (const q of d.bequests) {
-    if (q.beneficiary !== b.id) continue;
+  for (const q of itemsOf(d.bequests, b.id)) {
     parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: q.amount });
   }
   const split = t.usufruct !== null && splits(d.ruleSet, ignore);
-  for (const s of d.residue) {
-    if (s.beneficiary !== b.id) continue;
+  for (const s of itemsOf(d.residue, b.id)) {
     const barePercent = split ? 100 - t.usufruct!.usufructPercent : 100;
     const whole = mul(t.residue, s.share);
     const amount = barePercent === 100 ? whole : mulRatio(whole, barePercent, 100);
@@ -207,14 +206,11 @@ function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: 
 function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<string>): ValuePart[] {
   const parts: ValuePart[] = [];
   const bare = 100 - usufructPercent(law.usufruct669, donorAge);
-  for (const g of d.gifts) {
-    for (const to of g.to) {
-      if (to.beneficiary !== b.id) continue;
-      const split = g.reservedUsufruct && splits(d.ruleSet, ignore);
-      const barePercent = split ? bare : 100;
-      const whole = mul(g.value, to.fraction);
-      parts.push({ kind: "gift", label: g.label, base: g.value, fraction: to.fraction, barePercent, usufructuaryAge: split ? donorAge : null, amount: barePercent === 100 ? whole : mulRatio(whole, barePercent, 100) });
-    }
+  for (const { gift: g, fraction } of giftSharesOf(d.gifts, b.id)) {
+    const split = g.reservedUsufruct && splits(d.ruleSet, ignore);
+    const barePercent = split ? bare : 100;
+    const whole = mul(g.value, fraction);
+    parts.push({ kind: "gift", label: g.label, base: g.value, fraction, barePercent, usufructuaryAge: split ? donorAge : null, amount: barePercent === 100 ? whole : mulRatio(whole, barePercent, 100) });
   }
   return parts;
 }

@@ -4,6 +4,7 @@ import type { Law, LawSource, Relationship } from "@succ/rules";
 import type { Beneficiary, Dossier, GiftDossier, PriorGift, RuleSet } from "./dossier.js";
 import type { DossierIssue } from "./errors.js";
 import type { Devolution } from "./civil/devolution.js";
+import { giftSharesOf } from "./by-beneficiary.js";
 
 /**
  * A rule family: one article of the law (or a few that work together) as the engine applies it.
@@ -192,9 +193,9 @@ export function pct(n: number): string {
 /** A donee's cash in a gift: all of it (`housing` null), or only the cash for a home of art. 790 A bis (true), or only the rest (false). */
 export function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null): Fraction {
   let cash = ZERO;
-  for (const g of d.gifts) {
+  for (const { gift: g, fraction } of giftSharesOf(d.gifts, b.id)) {
     if (!g.cash || (housing !== null && g.housing790ABis !== housing)) continue;
-    for (const t of g.to) if (t.beneficiary === b.id) cash = add(cash, mul(g.value, t.fraction));
+    cash = add(cash, mul(g.value, fraction));
   }
   return cash;
 }

@@ -40,8 +40,273 @@ const HEX4 = /^[0-9a-fA-F]{4}$/;
  * position. A `__proto__` key is an ordinary own property (it never sets the prototype).
  *
  * Written character code by character code (it reads every line of `succ compute --jsonl`).
+ * Two passes share the grammar: {@link FastParser} reads valid text without keeping the path
+ * and gives up at the first problem; the text is then read again by {@link parseWithPath},
+ * which tracks the path and throws the error naming it. A text is accepted by the first only
+ * if the second accepts it too, with the same value (same rules, written twice: the tests of
+ * test/invalid.test.ts and test/json.test.ts hold them to each other).
  */
 export function parseJsonExact(text: string): unknown {
+  const fast = FAST.parse(text);
+  return fast === INVALID ? parseWithPath(text) : fast;
+}
+
+/** What the fast pass returns when the text is not valid JSON (or nests too deeply). */
+const INVALID: unique symbol = Symbol("invalid JSON");
+
+/**
+ * Object keys read so far, each the one string of its text, so that a dossier's keys are not
+ * sliced out of every line anew (and V8 finds them already internalized when it stores a
+ * property): a table by the key's length and a few of its characters, replaced on collision.
+ */
+const KEY_SLOTS = 1024;
+const keyTable: (string | undefined)[] = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+
+/** The slot of a key: its length and its first, middle and last characters. */
+function slotOf(text: string, from: number, to: number): number {
+  const n = to - from;
+  const h = Math.imul(n, 0x9e3779b1) ^ Math.imul(text.charCodeAt(from), 0x85ebca6b) ^ Math.imul(text.charCodeAt(from + (n >> 1)), 0xc2b2ae35) ^ Math.imul(text.charCodeAt(to - 1), 31);
+  return (h ^ (h >>> 15)) & (KEY_SLOTS - 1);
+}
+
+/**
+ * The fast pass: the grammar of {@link parseWithPath}, without the path; any problem returns
+ * {@link INVALID}. The position lives on the instance (one per module: parsing is synchronous
+ * and never re-entered).
+ */
+class FastParser {
+  private text = "";
+  private i = 0;
+  /** The keys of the objects being read, innermost last (duplicate keys are compared here). */
+  private readonly keys: string[] = [];
+
+  parse(text: string): unknown {
+    this.text = text;
+    this.i = 0;
+    this.keys.length = 0;
+    try {
+      const v = this.value(0);
+      this.ws();
+      if (this.i < text.length) return INVALID;
+      return v;
+    } catch (e) {
+      if (e === INVALID) return INVALID;
+      throw e;
+    } finally {
+      this.text = "";
+    }
+  }
+
+  private ws(): void {
+    const text = this.text;
+    let i = this.i;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE || c === LF || c === CR || c === TAB) i++;
+      else break;
+    }
+    this.i = i;
+  }
+
+  /** Digits from `i`; returns the position after them. */
+  private static digits(text: string, i: number): number {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c >= ZERO && c <= NINE) i++;
+      else return i;
+    }
+  }
+
+  /** A string value (at its opening quote). */
+  private string(): string {
+    const text = this.text;
+    const start = this.i + 1;
+    let i = start;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        this.i = i + 1;
+        return text.slice(start, i);
+      }
+      if (c === BACKSLASH) return this.escaped(start, i);
+      // NaN (the end of the text) and control characters.
+      if (!(c >= 32)) throw INVALID;
+      i++;
+    }
+  }
+
+  /** The rest of a string that has an escape at `i`. */
+  private escaped(start: number, i: number): string {
+    const text = this.text;
+    let out = text.slice(start, i);
+    let from = i;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (!(c >= 32)) throw INVALID;
+      if (c === BACKSLASH) {
+        out += text.slice(from, i);
+        const e = text[i + 1];
+        if (e !== undefined && e in ESCAPES) {
+          out += ESCAPES[e];
+          i += 2;
+        } else if (e === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+        } else throw INVALID;
+        from = i;
+        continue;
+      }
+      i++;
+    }
+    this.i = i + 1;
+    return out + text.slice(from, i);
+  }
+
+  /**
+   * An object key (at its opening quote). A key seen before is found by the next quote: the
+   * table holds only keys checked to have neither escape nor control character, so when the
+   * text up to that quote is one of them, it is that key. Any other key is read as a string
+   * and, when it has no escape, kept in the table (internalized).
+   */
+  private key(): string {
+    const text = this.text;
+    const start = this.i + 1;
+    const end = text.indexOf('"', start);
+    if (end < 0) throw INVALID;
+    const slot = slotOf(text, start, end);
+    const known = keyTable[slot];
+    if (known !== undefined && known.length === end - start && text.startsWith(known, start)) {
+      this.i = end + 1;
+      return known;
+    }
+    const key = this.string();
+    if (this.i !== end + 1 || key.length > 64) return key;
+    // A property key of a fresh object gives the internalized copy of the text.
+    const interned = Object.keys({ [key]: 0 })[0]!;
+    keyTable[slot] = interned;
+    return interned;
+  }
+
+  private value(depth: number): unknown {
+    this.ws();
+    const text = this.text;
+    const c = text.charCodeAt(this.i);
+    if (c === QUOTE) return this.string();
+    if (c === LBRACE) return this.object(depth);
+    if (c === LBRACKET) {
+      if (depth >= MAX_DEPTH) throw INVALID;
+      this.i++;
+      const arr: unknown[] = [];
+      this.ws();
+      if (text.charCodeAt(this.i) === RBRACKET) {
+        this.i++;
+        return arr;
+      }
+      for (;;) {
+        arr.push(this.value(depth + 1));
+        this.ws();
+        const d = text.charCodeAt(this.i++);
+        if (d === COMMA) continue;
+        if (d === RBRACKET) return arr;
+        throw INVALID;
+      }
+    }
+    const i = this.i;
+    if (c === 116 && text.startsWith("true", i)) {
+      this.i = i + 4;
+      return true;
+    }
+    if (c === 102 && text.startsWith("false", i)) {
+      this.i = i + 5;
+      return false;
+    }
+    if (c === 110 && text.startsWith("null", i)) {
+      this.i = i + 4;
+      return null;
+    }
+    return this.number();
+  }
+
+  private object(depth: number): Record<string, unknown> {
+    if (depth >= MAX_DEPTH) throw INVALID;
+    const text = this.text;
+    this.i++;
+    const obj: Record<string, unknown> = {};
+    this.ws();
+    if (text.charCodeAt(this.i) === RBRACE) {
+      this.i++;
+      return obj;
+    }
+    const keys = this.keys;
+    const base = keys.length;
+    let many: Set<string> | undefined;
+    for (;;) {
+      this.ws();
+      if (text.charCodeAt(this.i) !== QUOTE) throw INVALID;
+      const key = this.key();
+      // Duplicate keys: compared with this object's keys so far (a Set beyond 16 of them).
+      if (many !== undefined) {
+        if (many.has(key)) throw INVALID;
+        many.add(key);
+      } else {
+        for (let k = base; k < keys.length; k++) if (keys[k] === key) throw INVALID;
+        keys.push(key);
+        if (keys.length - base > 16) many = new Set(keys.slice(base));
+      }
+      this.ws();
+      if (text.charCodeAt(this.i) !== COLON) throw INVALID;
+      this.i++;
+      const v = this.value(depth + 1);
+      if (key === "__proto__") Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else obj[key] = v;
+      this.ws();
+      const d = text.charCodeAt(this.i++);
+      if (d === COMMA) continue;
+      if (d === RBRACE) {
+        keys.length = base;
+        return obj;
+      }
+      throw INVALID;
+    }
+  }
+
+  /**
+   * A number per RFC 8259: -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?. Where the path-tracking
+   * pass reads a shorter number and then fails on what follows ("1.", "1e"), this one fails.
+   */
+  private number(): JsonNumber {
+    const text = this.text;
+    const start = this.i;
+    let i = start;
+    if (text.charCodeAt(i) === MINUS) i++;
+    const first = text.charCodeAt(i);
+    if (first === ZERO) i++;
+    else if (first > ZERO && first <= NINE) i = FastParser.digits(text, i + 1);
+    else throw INVALID;
+    if (text.charCodeAt(i) === DOT) {
+      const after = FastParser.digits(text, i + 1);
+      if (after === i + 1) throw INVALID;
+      i = after;
+    }
+    const e = text.charCodeAt(i);
+    if (e === 101 || e === 69) {
+      i++;
+      const sign = text.charCodeAt(i);
+      if (sign === 43 || sign === MINUS) i++;
+      const after = FastParser.digits(text, i);
+      if (after === i) throw INVALID;
+      i = after;
+    }
+    this.i = i;
+    return new JsonNumber(text.slice(start, i));
+  }
+}
+
+const FAST = new FastParser();
+
+/** The path-tracking pass: reads the text again to throw the error that names where it is wrong. */
+export function parseWithPath(text: string): unknown {
   let i = 0;
   const len = text.length;
   // The path of the value being read, as keys and indices; turned into text only for an error.

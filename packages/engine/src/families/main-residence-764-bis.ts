@@ -1,5 +1,6 @@
 import type Fraction from "fraction.js";
 import { LAW_SERIES, type Law } from "@succ/rules";
+import { beneficiaryOf } from "../by-beneficiary.js";
 import { ageOn } from "../dates.js";
 import type { Asset, EstateDossier } from "../dossier.js";
 import { mulRatio, ZERO } from "../exact.js";
@@ -44,7 +45,7 @@ export function mainResidenceOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "b
   if (residence === undefined) return null;
   const m = law.mainResidence;
   const qualifying = residence.occupiedBy.filter((id) => {
-    const b = d.beneficiaries.find((x) => x.id === id)!;
+    const b = beneficiaryOf(d.beneficiaries, id)!;
     if (m.partners.includes(b.relationship)) return true;
     return m.children.includes(b.relationship) && (ageOn(b.birthDate, d.date) < m.minorBelow || b.protectedAdult || b.disabled);
   });

@@ -6,6 +6,7 @@ import { add, euro, floor0, lt, min, positive, sub, sum, ZERO } from "../exact.j
 import { euros, exactEuros } from "../french.js";
 import { family, line, switchOn, type AllowanceItem, type Checks, type Context } from "../family.js";
 import { lawAt } from "../law-of-day.js";
+import { itemsOf } from "../by-beneficiary.js";
 import { HOUSING_790A_BIS, housingPriorExempt } from "./housing-790-a-bis.js";
 
 const ARTICLE = LAW_SERIES.recallYears.reference.article;
@@ -86,8 +87,7 @@ export interface RecallDetail {
 function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>): Map<PriorGift, Fraction> {
   const out = new Map<PriorGift, Fraction>();
   const housing = switchOn(HOUSING_790A_BIS, d.ruleSet, ignore, "housing790ABis") ? housingPriorExempt(d, source, b).parts : null;
-  for (const g of d.priorGifts) {
-    if (g.beneficiary !== b.id) continue;
+  for (const g of itemsOf(d.priorGifts, b.id)) {
     if (g.cash790G && !ignore.has("gift790G")) continue;
     const exempt = housing?.get(g);
     out.set(g, exempt === undefined ? g.value : sub(g.value, exempt));
@@ -98,30 +98,41 @@ function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: Rea
 /**
  * cgi: the allowances each prior gift really used, as its deed states them or replayed under the
  * law of its own date: the allowance then in force less what the earlier gifts recalled at that
- * date used, then the disability allowance the same way.
+ * date used, then the disability allowance the same way. The gifts in date order; those recalled
+ * at a gift's date are the earlier ones within the recall's years before it, a run that ends just
+ * before it (the later a gift, the later its anniversary): found by bisection, their u and v summed
+ * as the difference of two running totals (exact, so the same amounts as adding them one by one).
  */
 function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift, Fraction>): Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }> {
   const ordered = [...values.keys()].filter((g) => positive(values.get(g)!)).sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
   const out = new Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }>();
-  for (const g of ordered) {
-    if (g.allowanceUsed !== null) {
-      out.set(g, { u: g.allowanceUsed, v: g.disabilityAllowanceUsed ?? ZERO, stated: true });
-      continue;
-    }
-    const law = lawAt(source, g.date);
-    let usedU = ZERO;
-    let usedV = ZERO;
-    for (const [h, x] of out) {
-      if (compareDates(h.date, g.date) <= 0 && withinYearsBefore(h.date, g.date, law.recallYears)) {
-        usedU = add(usedU, x.u);
-        usedV = add(usedV, x.v);
+  /** totalU[k], totalV[k]: Σ u and Σ v of the first k gifts of the order. */
+  const totalU: Fraction[] = [ZERO];
+  const totalV: Fraction[] = [ZERO];
+  for (let k = 0; k < ordered.length; k++) {
+    const g = ordered[k]!;
+    let x: { u: Fraction; v: Fraction; stated: boolean };
+    if (g.allowanceUsed !== null) x = { u: g.allowanceUsed, v: g.disabilityAllowanceUsed ?? ZERO, stated: true };
+    else {
+      const law = lawAt(source, g.date);
+      let first = 0;
+      let past = k;
+      while (first < past) {
+        const mid = (first + past) >> 1;
+        if (withinYearsBefore(ordered[mid]!.date, g.date, law.recallYears)) past = mid;
+        else first = mid + 1;
       }
+      const usedU = sub(totalU[k]!, totalU[first]!);
+      const usedV = sub(totalV[k]!, totalV[first]!);
+      const value = values.get(g)!;
+      const u = min(floor0(sub(euro(personalAllowance(law, "gift", b.relationship)), usedU)), value);
+      let v = g.disabilityAllowanceUsed ?? ZERO;
+      if (g.disabilityAllowanceUsed === null && b.disabled) v = min(floor0(sub(euro(law.allowances.disability), usedV)), sub(value, u));
+      x = { u, v, stated: false };
     }
-    const value = values.get(g)!;
-    const u = min(floor0(sub(euro(personalAllowance(law, "gift", b.relationship)), usedU)), value);
-    let v = g.disabilityAllowanceUsed ?? ZERO;
-    if (g.disabilityAllowanceUsed === null && b.disabled) v = min(floor0(sub(euro(law.allowances.disability), usedV)), sub(value, u));
-    out.set(g, { u, v, stated: false });
+    out.set(g, x);
+    totalU.push(add(totalU[k]!, x.u));
+    totalV.push(add(totalV[k]!, x.v));
   }
   return out;
 }
@@ -129,7 +140,8 @@ function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift
 /** The recall of a beneficiary's prior gifts against its allowances. */
 export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allowance: { total: Fraction; items: AllowanceItem[] }, ignore: ReadonlySet<string>): RecallDetail {
   const seed = !switchOn(RECALL, d.ruleSet, ignore, "allowancesUsed");
-  if (!d.priorGifts.some((g) => g.beneficiary === b.id)) {
+  const gifts = itemsOf(d.priorGifts, b.id);
+  if (gifts.length === 0) {
     // Nothing to recall (most beneficiaries): the whole allowance is left.
     const remaining = seed ? null : remainingOf(allowance, ZERO, ZERO);
     return { method: seed ? "seed" : "cgi", recalled: [], notRecalled: [], S: ZERO, U: ZERO, remainingAllowance: allowance.total, remaining, T: ZERO };
@@ -137,8 +149,7 @@ export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary
   const recalledGifts: PriorGift[] = [];
   const notRecalled: RecallDetail["notRecalled"] = [];
   const values = recallValues(d, source, b, ignore);
-  for (const g of d.priorGifts) {
-    if (g.beneficiary !== b.id) continue;
+  for (const g of gifts) {
     if (ignore.has("recall")) notRecalled.push({ gift: g, why: "ignored" });
     else if (!withinYearsBefore(g.date, d.date, law.recallYears)) notRecalled.push({ gift: g, why: "older" });
     else if (!values.has(g)) notRecalled.push({ gift: g, why: "cash790G" });

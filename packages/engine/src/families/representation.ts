@@ -1,6 +1,7 @@
 import { LAW_SERIES } from "@succ/rules";
 import type { Beneficiary } from "../dossier.js";
 import { ratio } from "../exact.js";
+import { representativesOf } from "../by-beneficiary.js";
 import { representationAllowance } from "../civil/tax.js";
 import { family, type AllowanceItem, type Context } from "../family.js";
 
@@ -25,8 +26,7 @@ export const REPRESENTATION = family({
     const civil = c.devolution !== null ? representationAllowance(c.devolution, c.law, b) : null;
     if (civil !== null) return [{ source: "representation", amount: civil.amount, article: civil.article, label: LABEL }];
     if (b.represents === null) return [];
-    let count = 0;
-    for (const x of c.d.beneficiaries) if (x.represents === b.represents) count++;
+    const count = representativesOf(c.d.beneficiaries, b.represents);
     return [{ source: "representation", amount: ratio(c.law.allowances.personal.estate.child, count), article: LAW_SERIES.allowances.personal.estate.child.reference.article, label: LABEL }];
   },
 });
