@@ -10,6 +10,12 @@
 //   targets: >= 20,000 replies/s with 2 workers; p99 < 50 ms a batch; server within 3x of
 //   in-process scoring per core
 //
+// Then (issue 21) the same comparison in CPU time, by answer: batches of 256 {"reply", "answer"}
+// items sent by a Node keep-alive client (2 connections, a bounded number of batches) to
+// `succ serve --workers 1`, the server's CPU time (user + system, read from /proc/PID/stat) per
+// reply against in-process `scoreReply(reply, answer)`'s CPU time per reply, the two interleaved,
+// median of 3 rounds (target: at most 2x).
+//
 // Then (issue 20) what a first epoch scored by id costs:
 // - the time to rebuild one gold answer, per level (in-process, as the server's cache does);
 // - /health probed every 10 ms while one request of 4,096 new level-6 ids is worked on
@@ -21,7 +27,7 @@
 // the CPU, so the 2-worker figure is a floor. Exit code 1 if a target is missed by more than a
 // factor of 2 (a near miss is reported as FAIL but does not fail the run).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -170,6 +176,77 @@ const ratio1 = baseline / one.rps;
 const ratio2 = baseline / (two.rps / 2);
 console.log(`in-process / server per core: ${ratio1.toFixed(2)}x with 1 worker, ${ratio2.toFixed(2)}x with 2 workers (the client shares the 2 cores)`);
 
+// By answer, in CPU time: the server's own CPU (user + system) per reply against in-process.
+const CPU_ROUNDS = 3;
+const CPU_BATCHES = Math.min(MAX_BATCHES, 400);
+const TARGET_CPU_RATIO = 2;
+const answerBodies = batches.map((batch) => Buffer.from(JSON.stringify({ items: batch.map((i) => ({ reply: replies[i], answer: tasks[i].answer })) })));
+/** A process's CPU seconds (utime + stime), from /proc: Linux only (null elsewhere). */
+function processCpu(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks, USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
+function inProcessCpu(rounds = 16) {
+  const start = process.cpuUsage();
+  let count = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (const batch of batches) {
+      for (const i of batch) {
+        if (scoreReply(replies[i], tasks[i].answer).score !== 1) throw new Error(`gold reply of ${tasks[i].id} did not score 1`);
+      }
+      count += BATCH;
+    }
+  }
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6 / count;
+}
+/** Sends `n` batches by answer on 2 keep-alive connections, for 60 s at most: {replies, wall seconds}. */
+async function sendByAnswer(port, n) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+  let sent = 0;
+  const started = process.hrtime.bigint();
+  const until = started + 60_000_000_000n;
+  const lane = async () => {
+    while (sent < n && process.hrtime.bigint() < until) await post(agent, port, answerBodies[sent++ % answerBodies.length]);
+  };
+  await Promise.all([lane(), lane()]);
+  agent.destroy();
+  return { replies: sent * BATCH, wall: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+let cpuRow = null;
+{
+  const server = await startServer(1);
+  try {
+    await sendByAnswer(server.port, BODIES * 4); // warm-up
+    inProcessCpu(4);
+    const rows = [];
+    for (let round = 0; round < CPU_ROUNDS; round++) {
+      const local = inProcessCpu();
+      const before = processCpu(server.child.pid);
+      const sent = await sendByAnswer(server.port, CPU_BATCHES);
+      const after = processCpu(server.child.pid);
+      const spent = before === null ? sent.wall : after - before;
+      rows.push({ local, server: spent / sent.replies, cpuKnown: before !== null, rps: sent.replies / sent.wall });
+    }
+    rows.sort((a, b) => a.server / a.local - b.server / b.local);
+    cpuRow = rows[Math.floor(rows.length / 2)];
+  } finally {
+    await stopServer(server);
+  }
+}
+const cpuRatio = cpuRow.server / cpuRow.local;
+console.log(
+  `by answer, CPU time (median of ${CPU_ROUNDS} rounds of ${CPU_BATCHES} batches of ${BATCH}, Node keep-alive client, 2 connections): ` +
+    `in-process scoreReply ${(cpuRow.local * 1e6).toFixed(2)} µs a reply (${fmt(1 / cpuRow.local)}/s), ` +
+    `succ serve --workers 1 ${(cpuRow.server * 1e6).toFixed(2)} µs a reply of server ${cpuRow.cpuKnown ? "CPU" : "wall time (no /proc)"} (${fmt(1 / cpuRow.server)}/s; ${fmt(cpuRow.rps)} replies/s wall): ` +
+    `${cpuRatio.toFixed(2)}x (target ≤ ${TARGET_CPU_RATIO}x): ${cpuRatio <= TARGET_CPU_RATIO ? "met" : "MISSED"}`,
+);
+
 // Rebuilding gold answers, per level: what a request by id pays for each id not cached yet.
 const REBUILD = { 0: 200, 1: 200, 2: 200, 3: 200, 4: 200, 5: 100, 6: 100 };
 const rebuild = [];
@@ -254,6 +331,7 @@ const checks = [
   ["p99 with 1 worker (ms)", one.p99, TARGET_P99_MS, "<"],
   ["p99 with 2 workers (ms)", two.p99, TARGET_P99_MS, "<"],
   ["in-process / server per core, 1 worker", ratio1, TARGET_RATIO, "<"],
+  ["server / in-process CPU a reply by answer, 1 worker", cpuRatio, TARGET_CPU_RATIO, "<"],
   [`slowest /health during ${fmt(HEAVY)} new level-6 ids (ms)`, healthMax, TARGET_HEALTH_MS, "<"],
   ["first request by id with --tasks / by answer", tasksRatio, TARGET_RATIO, "<"],
 ];

@@ -126,11 +126,14 @@ export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source
 
 /**
  * The combination of the level's rules (`LEVEL_RULES`) that must change the answer (seed's
- * `niveau_utile`). Each level's test can only name rules of its own level.
+ * `niveau_utile`). Each level's test can only name rules of its own level. Given the dossier's
+ * computation (`result`), a rule that {@link ruleApplies} rules out is not computed again: it
+ * cannot change the answer (the same test as {@link rulesThatMatter}), so the decision is the same.
  */
-export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default", source: LawSource = DATED_LAW): boolean {
+export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default", source: LawSource = DATED_LAW, result?: ComputeResult): boolean {
+  const matters = (rule: Rule): boolean => (result === undefined || ruleApplies(dossier, result, rule)) && ruleMatters(dossier, answer, rule, source);
   if (level === 3) {
-    const m = (rule: LevelRule<3>): boolean => ruleMatters(dossier, answer, rule, source);
+    const m = (rule: LevelRule<3>): boolean => matters(rule);
     if (dossier.kind === "gift") {
       if (shape === "790GMatters") return m("exemption790G");
       // The age conditions count through the donor's age (a donor too old for art. 790 G).
@@ -141,7 +144,7 @@ export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level,
     return m("recall") || m("representation") || m("gift790G");
   }
   if (level === 4) {
-    const m = (rule: LevelRule<4>): boolean => ruleMatters(dossier, answer, rule, source);
+    const m = (rule: LevelRule<4>): boolean => matters(rule);
     if (dossier.kind === "gift") return m("usufruct669") && m("exemption790G") && m("recall");
     return dossier.bequests.length > 0 && m("usufruct669") && m("recall") && (m("representation") || m("gift790G"));
   }

@@ -17,6 +17,7 @@ export {
   taskLine,
   type GenerateOptions,
   type Task,
+  type TaskGold,
   type TaskOptions,
 } from "./task.js";
 export { fictionalLaw, fictionalLawSource, lawSourceOf } from "./fictional-law.js";

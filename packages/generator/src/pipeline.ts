@@ -4,7 +4,7 @@ import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { difficultyOf, levelRulesMatter, ruleApplies, rulesThatMatter, type Difficulty } from "./difficulty.js";
+import { difficultyOf, levelRulesMatter, ruleApplies, ruleMatters, type Difficulty } from "./difficulty.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
@@ -124,13 +124,27 @@ export function seedAnswer(input: DossierInput, source: LawSource = DATED_LAW): 
   }
 }
 
+/** A draft that passed every guard, its prompt still in parts (the gold rebuild of a task never joins them). */
+export type AcceptedParts = Omit<Accepted, "prompt"> & { parts: PromptParts };
+
 /** Checks a draft of `level` against every guard; the first failed guard's name, or the accepted task. */
 export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "default", taskLaw: TaskLaw = REAL_LAW): Accepted | Rejection {
+  const r = examineParts(d, level, shape, taskLaw);
+  if (typeof r === "string") return r;
+  const { parts, ...rest } = r;
+  return { ...rest, prompt: joinPrompt(parts) };
+}
+
+/**
+ * {@link examine} without joining the prompt: the same guards in the same order, hence the same
+ * accepted draft and the same redraws. Nothing here computes the difficulty (a thunk).
+ */
+export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape = "default", taskLaw: TaskLaw = REAL_LAW): AcceptedParts | Rejection {
   if (isLevel7Draft(d)) {
     // Level 7 (computed mode): its own guards; it takes no fictional law (LEVEL_SPEC).
     const r = examineLevel7(d);
     if (typeof r === "string") return r;
-    return { dossier: r.dossier, answer: r.answer, prompt: joinPrompt(r.parts), difficulty: r.difficulty, devolution: r.devolution, civilMistakes: r.mistakes };
+    return { dossier: r.dossier, answer: r.answer, parts: r.parts, difficulty: r.difficulty, devolution: r.devolution, civilMistakes: r.mistakes };
   }
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";
@@ -158,8 +172,10 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
   let parts: PromptParts;
   let difficulty: () => Difficulty;
   if (!isCgiDraft(d)) {
-    if (!levelRulesMatter(dossier, answer, level, shape, source)) return "levelRule";
-    if (residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
+    if (!levelRulesMatter(dossier, answer, level, shape, source, result)) return "levelRule";
+    // As under the real law (below): a residue heir who owes tax sees his share grow with the
+    // estate, so the grown estate is computed only when none does.
+    if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
     parts = promptParts(d, level, fictional ?? promptLaw(), fictional !== null);
     // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
     difficulty = () => {
@@ -171,7 +187,15 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
     const min = MIN_CGI_RULES[cgiLevel][d.kind];
     const applicable = CGI_ONLY_RULES.filter((rule) => ruleApplies(dossier, result, rule));
     if (applicable.length < min) return "cgiRules";
-    const cgiRules = rulesThatMatter(dossier, result, applicable, source);
+    // The guard needs `min` rules that matter, not all of them: the counterfactuals stop once
+    // `min` are found (or can no longer be); the difficulty computes the others when read.
+    const cgiRules: Rule[] = [];
+    const checked: Rule[] = [];
+    for (let i = 0; i < applicable.length && cgiRules.length < min && cgiRules.length + applicable.length - i >= min; i++) {
+      const rule = applicable[i]!;
+      checked.push(rule);
+      if (ruleMatters(dossier, answer, rule, source)) cgiRules.push(rule);
+    }
     if (cgiRules.length < min) return "cgiRules";
     // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
     const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
@@ -187,10 +211,10 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
     // the estate, so the check through the engine is needed only when none does (a test checks it).
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
     parts = promptParts(d, cgiLevel, result.law, fictional !== null, { decisions, levyIds });
-    // The real law's rules already found to matter are not computed again.
+    // The real law's rules already found to matter (or not) are not computed again.
     let known: Difficulty | undefined;
-    difficulty = () => (known ??= difficultyOf(dossier, result, presentation, { rules: cgiRules, checked: CGI_ONLY_RULES }, source));
+    difficulty = () => (known ??= difficultyOf(dossier, result, presentation, { rules: cgiRules, checked }, source));
   }
   if (promptLeaks(parts, answer, fictional !== null)) return "amountInPrompt";
-  return { dossier: input, answer, prompt: joinPrompt(parts), difficulty };
+  return { dossier: input, answer, parts, difficulty };
 }

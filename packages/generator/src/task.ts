@@ -2,7 +2,7 @@ import type { Answer, DevolutionJson, DossierInput } from "@succ/engine";
 import type { Difficulty } from "./difficulty.js";
 import { fictionalTaskLaw, REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { FIRST_SIX, FIRST_SIX_SHAPES, LEVEL_SPEC, LEVELS, fictionalLawLevels, mixLevel, takesFictionalLaw, taskId, type Level, type Shape, type Variant } from "./levels.js";
-import { draw, examine, type Accepted, type Rejection } from "./pipeline.js";
+import { draw, examine, examineParts, type Accepted, type Rejection } from "./pipeline.js";
 import { assertInteger, Rng } from "./random.js";
 import { Sha256 } from "./sha256.js";
 
@@ -126,21 +126,32 @@ export interface TaskOptions {
 
 /** Task `index` of the set drawn from `seed`: depends on (seed, index, level) and the options only. */
 export function generateTask(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): Task {
-  const { lvl, variant, result, taskLaw } = acceptedTask(seed, index, level, opts);
+  const { lvl, variant, shape, taskLaw, rng } = taskDraw(seed, index, level, opts);
+  const result = firstAccepted(() => examine(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
   return { id: taskId(lvl, index), level: lvl, variant, prompt: result.prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
 }
 
+/** The gold of a task: what a scorer needs of it (its id and answer). */
+export interface TaskGold {
+  id: string;
+  answer: Answer;
+}
+
 /**
- * The id and gold answer of task `index` of the set, the same as {@link generateTask}'s, without
- * what no guard needs (the task's difficulty, its `info`): what `succ serve` rebuilds from an id.
+ * The id and gold answer of task `index` of the set drawn from `seed`, the same as
+ * {@link generateTask}'s (the same draws and guards, hence the same accepted
+ * draft), without what no guard decides: the prompt is not joined and the difficulty (the
+ * counterfactuals of every rule, in the line of levels 5-6) is not computed. What `succ serve`
+ * rebuilds for a request that names a task id.
  */
-export function taskGold(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): { id: string; answer: Answer } {
-  const { lvl, result } = acceptedTask(seed, index, level, opts);
+export function taskGold(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): TaskGold {
+  const { lvl, variant, shape, taskLaw, rng } = taskDraw(seed, index, level, opts);
+  const result = firstAccepted(() => examineParts(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
   return { id: taskId(lvl, index), answer: result.answer };
 }
 
-/** The draft of task `index` that passed every guard, with its level, variant and law. */
-function acceptedTask(seed: number, index: number, level: 0 | Level, opts: TaskOptions): { lvl: Level; variant: Variant; result: Accepted; taskLaw: TaskLaw } {
+/** What task `index` is drawn from: its level, variant, shape, law and random stream (arguments checked). */
+function taskDraw(seed: number, index: number, level: 0 | Level, opts: TaskOptions): { lvl: Level; variant: Variant; shape: Shape; taskLaw: TaskLaw; rng: Rng } {
   assertInteger("seed", seed);
   assertInteger("index", index, 0);
   if (!LEVEL_OPTIONS.includes(level)) throw new RangeError(`${LEVEL_ERROR}, got ${level}`);
@@ -153,12 +164,11 @@ function acceptedTask(seed: number, index: number, level: 0 | Level, opts: TaskO
   const pinned = level === 0 && index < FIRST_SIX.length;
   const variant = pinned ? FIRST_SIX[index]! : rng.weighted<Variant>(LEVEL_SPEC[lvl].variants);
   const shape: Shape = pinned ? FIRST_SIX_SHAPES[index]! : "default";
-  const result = firstAccepted(() => examine(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
-  return { lvl, variant, result, taskLaw };
+  return { lvl, variant, shape, taskLaw, rng };
 }
 
 /** Draws until a draft passes every guard (each redraw counted by its reason); fails loudly after MAX_DRAWS. */
-function firstAccepted(attempt: () => Accepted | Rejection, variant: Variant, seed: number, index: number): Accepted {
+function firstAccepted<A extends object>(attempt: () => A | Rejection, variant: Variant, seed: number, index: number): A {
   for (let i = 0; i < MAX_DRAWS; i++) {
     const result = attempt();
     if (typeof result !== "string") return result;

@@ -2,6 +2,7 @@
 // `pnpm --filter @succ/scoring build` first; the root `pnpm bench` does).
 //
 //   typical replies/s              ≥ 100,000   (a ~1,600-character reply with reasoning and a block)
+//                                              (also printed: CPU µs a typical reply, gold as given and prepared)
 //   hostile 200,000-char reply     < 5 ms      (median, and max of the quietest of 3 rounds of 100)
 //   dist/index.js gzipped          < 10 kB
 //
@@ -11,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { formatAnswer, hostileReplies, scoreReply } from "../dist/index.js";
+import { formatAnswer, hostileReplies, prepareExpected, scoreReply } from "../dist/index.js";
 
 const distFile = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 
@@ -63,6 +64,23 @@ while (elapsed < 1000) {
   elapsed = performance.now() - start;
 }
 const perSecond = Math.round((scored / elapsed) * 1000);
+
+// 1b. CPU time a typical reply (user + system, median of 3 rounds of 200,000): scoreReply with
+// the gold answer as given, and with it prepared once (prepareExpected), as a CLI or a server
+// scoring many replies to one task does.
+const prepared = prepareExpected(expected);
+function cpuPerReply(gold) {
+  const rounds = [];
+  for (let round = 0; round < 3; round++) {
+    const t = process.cpuUsage();
+    for (let i = 0; i < 200_000; i++) sink += scoreReply(typical[i % typical.length], gold).score;
+    const used = process.cpuUsage(t);
+    rounds.push((used.user + used.system) / 200_000);
+  }
+  return rounds.sort((a, b) => a - b)[1];
+}
+const cpuRaw = cpuPerReply(expected);
+const cpuPrepared = cpuPerReply(prepared);
 
 // 2. Hostile replies of about 200,000 characters: the long ones of hostileReplies, plus valid
 // replies padded to the limit (which run the whole pipeline to the end).
@@ -123,6 +141,7 @@ const targets = [
 
 console.log(`@succ/scoring benchmark (Node ${process.version})\n`);
 console.log(`typical replies: ${typical.length} kinds, ${typical[0].length} characters; ${scored} scored in ${elapsed.toFixed(0)} ms`);
+console.log(`CPU time a typical reply (median of 3 rounds of 200,000): ${cpuRaw.toFixed(2)} µs, ${cpuPrepared.toFixed(2)} µs with the gold prepared (prepareExpected)`);
 console.log(`dist/index.js: ${raw.length} B raw, ${gzipped} B gzipped (level 9)\n`);
 console.log(`hostile replies (${WARMUP} warm-up runs, then ${ROUNDS} rounds of ${REPS} timed runs each;`);
 console.log(`max = the quietest round's maximum, noisiest = the noisiest round's maximum):`);

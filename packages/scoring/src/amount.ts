@@ -45,7 +45,7 @@ export function readAmount(value: JsonValue): Amount | null {
 }
 
 /** `text` already matches the JSON number grammar (the parser checked it). */
-function readNumberText(text: string): Amount | null {
+export function readNumberText(text: string): Amount | null {
   if (text.length > MAX_NUMBER_TEXT_LENGTH) return null;
   let pos = 0;
   const negative = text.charCodeAt(0) === 0x2d;
@@ -83,7 +83,7 @@ function readNumberText(text: string): Amount | null {
  * No leading zeros ("007"), no surrounding spaces, no exponent, no other text. A comma is never
  * a thousands separator here, so "41,169" (three decimals) is rejected rather than guessed.
  */
-function readAmountString(s: string): Amount | null {
+export function readAmountString(s: string): Amount | null {
   if (s.length === 0 || s.length > MAX_STRING_AMOUNT_LENGTH) return null;
   let pos = 0;
   const negative = s.charCodeAt(0) === 0x2d;

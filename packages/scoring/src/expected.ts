@@ -34,6 +34,53 @@ export interface Gold {
   /** Per id: the whole euros of each of its keys, in the order of `keys`. */
   readonly euros: readonly (readonly number[])[];
   readonly total: number;
+  /**
+   * The fields in the order they are scored: each id's keys ("B1.part_taxable", "B1.droits", …),
+   * then "total_droits"; with, for each, its gold euros as `String` writes them and its weight
+   * in tenths (0 for the total).
+   */
+  readonly fields: readonly string[];
+  readonly expected: readonly string[];
+  readonly weights: readonly number[];
+  /** Values and keys of a reply written in exactly this shape (json.ts's MAX_TOKENS counts them). */
+  readonly tokens: number;
+  /** The ids and the number of keys of each line ("B1:2,B2:3"): what a block's shape depends on. */
+  readonly shape: string;
+  /** A prepared gold's verdicts when every field is right, copied for each result (undefined otherwise). */
+  readonly allRight: Readonly<Record<string, boolean>> | undefined;
+}
+
+/** Partial credit weights in tenths: part_taxable 0.4, droits 0.6, the art. 990 I levy 0.6 like droits. */
+const WEIGHT: Readonly<Record<LineKey, number>> = { part_taxable: 4, droits: 6, prelevement_990I: 6 };
+
+/**
+ * A gold answer checked and copied once by {@link prepareExpected}, to score many replies
+ * against: scoreReply takes it in place of the answer and skips reading the answer again. It is
+ * immutable: what it holds cannot change after it was checked.
+ */
+export class PreparedExpected {
+  /** @internal */
+  readonly gold: Gold;
+
+  /** @internal */
+  constructor(gold: Gold) {
+    // The lists are frozen; the gold object itself is not (a frozen object may lose V8's fast
+    // property access), but nothing outside this package can reach it but through `gold`.
+    for (const list of [gold.ids, gold.keys, gold.euros, gold.fields, gold.expected, gold.weights, ...gold.euros]) Object.freeze(list);
+    const allRight: Record<string, boolean> = {};
+    for (const field of gold.fields) allRight[field] = true;
+    this.gold = { ...gold, allRight };
+    Object.freeze(this);
+  }
+}
+
+/**
+ * Checks a gold answer once and returns it prepared for scoring many replies (a training loop's
+ * rollouts of one task, a server's cache). Throws ScoringError("bad_expected") as checkExpected
+ * does for a malformed answer.
+ */
+export function prepareExpected(expected: ExpectedAnswer | PreparedExpected): PreparedExpected {
+  return expected instanceof PreparedExpected ? expected : new PreparedExpected(readGold(expected));
 }
 
 /** The gold euros of `key` for the beneficiary at `index`, if its line has that key. */
@@ -82,6 +129,7 @@ function checkEuros(value: unknown, where: string, key?: LineKey): number {
  */
 export function readGold(expected: unknown): Gold {
   try {
+    if (expected instanceof PreparedExpected) return expected.gold;
     if (!isRecord(expected)) fail("expected answer must be an object");
     checkKeys(Object.keys(expected), ["beneficiaires", "total_droits"], "expected");
     const beneficiaries = expected["beneficiaires"];
@@ -90,6 +138,10 @@ export function readGold(expected: unknown): Gold {
     if (ids.length === 0) fail("expected.beneficiaires is empty");
     const keys: (readonly LineKey[])[] = [];
     const euros: number[][] = [];
+    const fields: string[] = [];
+    const texts: string[] = [];
+    const weights: number[] = [];
+    let shape = "";
     let sum = 0;
     for (const id of ids) {
       checkId(id);
@@ -100,14 +152,27 @@ export function readGold(expected: unknown): Gold {
       const lineKeys = own.includes(LEVY_KEY) ? LINE_KEYS_WITH_LEVY : LINE_KEYS;
       checkKeys(own, lineKeys, `expected.beneficiaires.${id}`);
       const line: number[] = [];
-      for (const key of lineKeys) line.push(checkEuros(entry[key], id, key));
+      for (const key of lineKeys) {
+        const value = checkEuros(entry[key], id, key);
+        line.push(value);
+        fields.push(`${id}.${key}`);
+        texts.push(String(value));
+        weights.push(WEIGHT[key]);
+      }
       keys.push(lineKeys);
+      shape += `${id}:${lineKeys.length},`;
       euros.push(line);
       sum += line[DROITS_AT]!; // exact: at most ~10^4 terms of ≤ 10^9, far below 2^53
     }
     const total = checkEuros(expected["total_droits"], "total_droits");
     if (total !== sum) fail(`total_droits ${total} is not the sum of droits ${sum}`);
-    return { ids, keys, euros, total };
+    fields.push("total_droits");
+    texts.push(String(total));
+    weights.push(0);
+    // The root object, "beneficiaires" and its object; per id its key, its object, and a key and
+    // a value per field; "total_droits" and its value.
+    const tokens = 3 + 2 * ids.length + 2 * fields.length;
+    return { ids, keys, euros, total, fields, expected: texts, weights, tokens, shape, allRight: undefined };
   } catch (error) {
     if (error instanceof ScoringError) throw error;
     // A getter or proxy that throws: the gold answer is unreadable, which is a broken gold answer.

@@ -1,5 +1,5 @@
 export { isSuccess, scoreReply, scoreReplyStrict, SUCCESS_THRESHOLD } from "./score";
-export { checkExpected } from "./expected";
+export { checkExpected, prepareExpected, PreparedExpected } from "./expected";
 export { formatAnswer } from "./format";
 export { hostileReplies, type HostileReply } from "./hostile";
 export { ScoringError } from "./errors";

@@ -84,6 +84,46 @@ export function skipDigits(text: string, pos: number): number {
   return skipRun(text, pos, isDigit, DIGIT_RUN);
 }
 
+/**
+ * The end of the JSON number that starts at `pos`, or -1 when the text there breaks the number
+ * grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?.
+ */
+export function numberEnd(text: string, pos: number): number {
+  if (text.charCodeAt(pos) === 0x2d) pos++;
+  const first = text.charCodeAt(pos);
+  if (first === ZERO) {
+    pos++;
+    if (isDigit(text.charCodeAt(pos))) return -1; // leading zero: 0123
+  } else if (isDigit(first)) {
+    pos = digitsEnd(text, pos + 1);
+  } else {
+    return -1; // "-" alone, "-Infinity"
+  }
+  if (text.charCodeAt(pos) === 0x2e) {
+    pos++;
+    if (!isDigit(text.charCodeAt(pos))) return -1;
+    pos = digitsEnd(text, pos + 1);
+  }
+  const e = text.charCodeAt(pos);
+  if (e === 0x65 || e === 0x45) {
+    pos++;
+    const sign = text.charCodeAt(pos);
+    if (sign === 0x2b || sign === 0x2d) pos++;
+    if (!isDigit(text.charCodeAt(pos))) return -1;
+    pos = digitsEnd(text, pos + 1);
+  }
+  return pos;
+}
+
+/** skipDigits with its first INLINE characters tested here: an amount's few digits cost no call. */
+function digitsEnd(text: string, pos: number): number {
+  for (const stop = pos + INLINE; pos < stop; pos++) {
+    const c = text.charCodeAt(pos); // NaN past the end: not a digit
+    if (!(c >= ZERO && c <= NINE)) return pos;
+  }
+  return skipDigits(text, pos);
+}
+
 function isHexDigit(c: number): boolean {
   const lower = c | 0x20; // A-F to a-f; no other character lands in a-f
   return isDigit(c) || (lower >= 0x61 && lower <= 0x66);
@@ -258,7 +298,7 @@ class Parser {
   private parseString(): string {
     const text = this.text;
     const start = this.pos;
-    let pos = skipRun(text, start + 1, isPlainStringChar, PLAIN_STRING_RUN);
+    const pos = skipRun(text, start + 1, isPlainStringChar, PLAIN_STRING_RUN);
     if (text.charCodeAt(pos) === QUOTE) {
       this.pos = pos + 1;
       return text.slice(start + 1, pos);
@@ -268,36 +308,13 @@ class Parser {
     return JSON.parse(text.slice(start, end + 1)) as string;
   }
 
-  /** JSON number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, kept as text. */
+  /** A JSON number (see numberEnd), kept as text. */
   private parseNumber(): string {
-    const text = this.text;
     const start = this.pos;
-    let pos = start;
-    if (text.charCodeAt(pos) === 0x2d) pos++;
-    const first = text.charCodeAt(pos);
-    if (first === ZERO) {
-      pos++;
-      if (isDigit(text.charCodeAt(pos))) throw new Reject("invalid_json"); // leading zero: 0123
-    } else if (isDigit(first)) {
-      pos = skipDigits(text, pos);
-    } else {
-      throw new Reject("invalid_json"); // "-" alone, "-Infinity"
-    }
-    if (text.charCodeAt(pos) === 0x2e) {
-      pos++;
-      if (!isDigit(text.charCodeAt(pos))) throw new Reject("invalid_json");
-      pos = skipDigits(text, pos);
-    }
-    const e = text.charCodeAt(pos);
-    if (e === 0x65 || e === 0x45) {
-      pos++;
-      const sign = text.charCodeAt(pos);
-      if (sign === 0x2b || sign === 0x2d) pos++;
-      if (!isDigit(text.charCodeAt(pos))) throw new Reject("invalid_json");
-      pos = skipDigits(text, pos);
-    }
-    this.pos = pos;
-    return text.slice(start, pos);
+    const end = numberEnd(this.text, start);
+    if (end < 0) throw new Reject("invalid_json");
+    this.pos = end;
+    return this.text.slice(start, end);
   }
 }
 

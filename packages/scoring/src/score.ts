@@ -1,17 +1,17 @@
-import { amountEquals, isZeroAmount, readAmount, type Amount } from "./amount";
-import { extractBlock } from "./block";
+import { amountEquals, isZeroAmount, readAmount, readAmountString, readNumberText, type Amount } from "./amount";
+import { findBlock } from "./block";
 import { ScoringError } from "./errors";
-import { readGold, type Gold, type LineKey } from "./expected";
-import { displayKey, parseStrictJson, Reject, type JsonValue } from "./json";
+import { PreparedExpected, readGold, type Gold } from "./expected";
+import { displayKey, MAX_TOKENS, parseStrictJson, Reject, type JsonValue } from "./json";
 import type { ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";
 
 /**
  * Partial credit, as the seed environment's verifier gives it: 0.45 × (weight of right fields)
  * / (weight of fields), over fields whose expected value is non-zero. Weights in tenths
  * (part_taxable 0.4, droits 0.6, and the art. 990 I levy 0.6 like droits where the gold line
- * has it) so the score is one division of two integers: correctly rounded, the same everywhere.
+ * has it: Gold.weights) so the score is one division of two integers: correctly rounded, the
+ * same everywhere.
  */
-const WEIGHT: Readonly<Record<LineKey, number>> = { part_taxable: 4, droits: 6, prelevement_990I: 6 };
 const CAP_PERCENT = 45;
 
 /**
@@ -52,22 +52,19 @@ function objectEntries(value: JsonValue | undefined, where: string): ReadonlyMap
   return value.entries;
 }
 
-function amountOf(value: JsonValue | undefined, field: string): Amount {
-  const amount = value === undefined ? null : readAmount(value);
-  if (amount === null) throw new Reject(`bad_amount: ${field}`);
-  return amount;
-}
+/**
+ * An amount written exactly as its gold euros (`String`'s digits, a JSON number): right, and zero
+ * only when the gold is. The reader of a block in the gold's shape gives it without reading the
+ * amount (the same as readNumberText's amount, which amountEquals finds equal).
+ */
+const GOLD: Amount = Object.freeze({ negative: false, integer: "", cents: "" });
 
-interface Field {
-  readonly name: string;
-  readonly expected: string;
-  readonly weight: number;
-  readonly amount: Amount;
-}
+/** Per field (Gold.fields order): its amount, or null when it is not one (bad_amount). */
+type Amounts = (Amount | null)[];
 
-/** Reads the reply against the checked gold answer; throws Reject for a rejected reply. */
-function readFields(reply: string, gold: Gold, strictEnd: boolean): Field[] {
-  const root = objectEntries(parseStrictJson(extractBlock(reply, strictEnd)), "");
+/** The general reader: the block parsed into a tree, its shape checked, then its amounts read. */
+function readTree(block: string, gold: Gold): Amounts {
+  const root = objectEntries(parseStrictJson(block), "");
   checkExactKeys(root, ROOT_KEYS, "");
   const beneficiaries = objectEntries(root.get("beneficiaires"), "beneficiaires");
   checkExactKeys(beneficiaries, gold.ids, "");
@@ -78,47 +75,111 @@ function readFields(reply: string, gold: Gold, strictEnd: boolean): Field[] {
     checkExactKeys(entry, gold.keys[i]!, `${id}.`);
     return entry;
   });
-  const fields: Field[] = [];
-  gold.ids.forEach((id, i) => {
-    const entry = entries[i]!;
-    const keys = gold.keys[i]!;
-    const euros = gold.euros[i]!;
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!;
-      const name = `${id}.${key}`;
-      fields.push({ name, expected: String(euros[k]), weight: WEIGHT[key], amount: amountOf(entry.get(key), name) });
-    }
+  const amounts: Amounts = [];
+  gold.ids.forEach((_, i) => {
+    for (const key of gold.keys[i]!) amounts.push(amountOf(entries[i]!.get(key)));
   });
-  // The total has no weight: it counts only towards "all right" and the zero-field rule.
-  fields.push({ name: "total_droits", expected: String(gold.total), weight: 0, amount: amountOf(root.get("total_droits"), "total_droits") });
-  return fields;
+  amounts.push(amountOf(root.get("total_droits")));
+  return amounts;
+}
+
+function amountOf(value: JsonValue | undefined): Amount | null {
+  return value === undefined ? null : readAmount(value);
+}
+
+/*
+ * The reader of a block written in exactly the gold's shape, the one a model is asked for: keys
+ * in the gold's order and none escaped, each amount a JSON number or a string without escapes,
+ * any JSON whitespace between tokens. One regular expression per shape (the gold's ids and the
+ * keys of each line; amounts aside), which V8 runs as native code: no tree, no step per
+ * character in JavaScript. Any other block (another order, an escape, a value of another kind,
+ * anything out of the grammar) does not match and is left to readTree, so every reason of a
+ * rejected block stays the parser's; in that shape readTree's checks all pass (no key twice,
+ * depth 3, the gold's token count), so the two read the same amounts. The expression cannot
+ * backtrack more than linearly: each token is followed by a character its own class excludes.
+ */
+const WS = "[ \\t\\n\\r]*";
+/** A JSON number (json.ts's numberEnd grammar), or a string of plain characters (its quotes kept). */
+const AMOUNT = `${WS}(-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|"[^"\\\\\\u0000-\\u001f]*")${WS}`;
+/** Ids are [A-Za-z0-9_-] (checked by readGold): literal in a pattern. */
+const keyPattern = (key: string) => `${WS}"${key}"${WS}:`;
+/** Expressions by shape, cleared when full (shapes are few: B1…Bn, 2 or 3 keys a line). */
+const SHAPES = new Map<string, RegExp>();
+const MAX_SHAPES = 1000;
+
+function shapeExpression(gold: Gold): RegExp {
+  let pattern = SHAPES.get(gold.shape);
+  if (pattern === undefined) {
+    const lines = gold.ids.map((id, i) => `${keyPattern(id)}${WS}\\{${gold.keys[i]!.map((key) => `${keyPattern(key)}${AMOUNT}`).join(",")}\\}${WS}`);
+    pattern = new RegExp(`^${WS}\\{${keyPattern("beneficiaires")}${WS}\\{${lines.join(",")}\\}${WS},${keyPattern("total_droits")}${AMOUNT}\\}${WS}$`);
+    if (SHAPES.size >= MAX_SHAPES) SHAPES.clear();
+    SHAPES.set(gold.shape, pattern);
+  }
+  return pattern;
+}
+
+/** The amounts of a block in the gold's shape, or null for any other block. */
+function readInShape(block: string, gold: Gold): Amounts | null {
+  if (gold.tokens > MAX_TOKENS) return null;
+  let match: RegExpExecArray | null;
+  try {
+    match = shapeExpression(gold).exec(block);
+  } catch {
+    return null; // the engine's own limits (none expected): readTree decides
+  }
+  if (match === null) return null;
+  const { expected } = gold;
+  const amounts: Amounts = [];
+  for (let k = 0; k < expected.length; k++) {
+    const token = match[k + 1]!;
+    if (token.charCodeAt(0) === 0x22) amounts.push(readAmountString(token.slice(1, -1)));
+    else amounts.push(token === expected[k] ? GOLD : readNumberText(token));
+  }
+  return amounts;
+}
+
+/** Reads the reply's amounts against the checked gold answer; a Reject (returned or thrown) for a rejected reply. */
+function readAmounts(reply: string, gold: Gold, strictEnd: boolean, inShape: boolean): Amount[] | Reject {
+  const block = findBlock(reply, strictEnd);
+  if (typeof block !== "string") return block;
+  const amounts = (inShape ? readInShape(block, gold) : null) ?? readTree(block, gold);
+  const bad = amounts.indexOf(null);
+  if (bad >= 0) return new Reject(`bad_amount: ${gold.fields[bad]}`);
+  return amounts as Amount[];
 }
 
 /** The scorer proper, on a checked gold answer; throws only on a bug (never on a reply). */
-function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefined): ScoreResult {
+function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefined, inShape = true): ScoreResult {
   if (typeof reply !== "string") return rejected("not_a_string");
-  let fields: Field[];
+  let amounts: Amount[] | Reject;
   try {
-    fields = readFields(reply, gold, options?.strictEnd === true);
+    amounts = readAmounts(reply, gold, options?.strictEnd === true, inShape);
   } catch (error) {
     if (error instanceof Reject) return rejected(error.reason);
     throw error;
   }
-  const verdicts: Record<string, boolean> = {};
+  if (amounts instanceof Reject) return rejected(amounts.reason);
+  const { fields, expected, weights, allRight: template } = gold;
+  // A prepared gold's verdicts start as a copy of all-right ones: only wrong fields are written.
+  const verdicts: Record<string, boolean> = template === undefined ? {} : { ...template };
   let allRight = true;
   let zeroFieldWrong: string | undefined;
   let rightWeight = 0;
   let totalWeight = 0;
-  for (const field of fields) {
-    const right = amountEquals(field.amount, field.expected);
-    verdicts[field.name] = right;
-    if (!right) allRight = false;
-    if (field.expected === "0") {
+  for (let k = 0; k < fields.length; k++) {
+    const amount = amounts[k]!;
+    const euros = expected[k]!;
+    const right = amount === GOLD || amountEquals(amount, euros);
+    if (!right) {
+      allRight = false;
+      verdicts[fields[k]!] = false;
+    } else if (template === undefined) verdicts[fields[k]!] = true;
+    if (euros === "0") {
       // Right zeros earn nothing, but a non-zero value where 0 is due voids the reply.
-      if (!isZeroAmount(field.amount) && zeroFieldWrong === undefined) zeroFieldWrong = field.name;
+      if (!right && !isZeroAmount(amount) && zeroFieldWrong === undefined) zeroFieldWrong = fields[k];
     } else {
-      totalWeight += field.weight;
-      if (right) rightWeight += field.weight;
+      totalWeight += weights[k]!;
+      if (right) rightWeight += weights[k]!;
     }
   }
   if (allRight) return { score: 1, reason: "ok", fields: verdicts };
@@ -130,11 +191,19 @@ function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefi
 }
 
 /**
+ * The score of the general reader alone (the block always parsed into a tree), which scoreReply
+ * must always equal: for tests of the reader of blocks in the gold's shape.
+ */
+export function scoreByTree(reply: string, expected: ExpectedAnswer, options?: ScoreOptions): ScoreResult {
+  return scoreAgainst(reply, readGold(expected), options, false);
+}
+
+/**
  * Scores a model reply against the gold answer. Never throws: a rejected reply, a non-string
  * reply, a malformed gold answer ("bad_expected: …") or a scorer bug ("internal_error") all
  * give score 0, because a training loop must not die on one odd rollout.
  */
-export function scoreReply(reply: string, expected: ExpectedAnswer, options?: ScoreOptions): ScoreResult {
+export function scoreReply(reply: string, expected: ExpectedAnswer | PreparedExpected, options?: ScoreOptions): ScoreResult {
   try {
     return scoreAgainst(reply, readGold(expected), options);
   } catch (error) {
@@ -148,7 +217,7 @@ export function scoreReply(reply: string, expected: ExpectedAnswer, options?: Sc
  * gold answer and ScoringError("internal") if anything unexpected happens, so that
  * `succ validate` fails loudly. Replies are still judged, never thrown at.
  */
-export function scoreReplyStrict(reply: string, expected: ExpectedAnswer, options?: ScoreOptions): ScoreResult {
+export function scoreReplyStrict(reply: string, expected: ExpectedAnswer | PreparedExpected, options?: ScoreOptions): ScoreResult {
   const gold = readGold(expected);
   try {
     return scoreAgainst(reply, gold, options);

@@ -266,7 +266,7 @@ export class GoldCache {
 
   /** The gold answer of a task, from the generator. */
   static build(ref: TaskRef): ExpectedAnswer {
-    // The task's id and gold only (taskGold): its difficulty and info are not computed.
+    // taskGold: the same draws and guards as generateTask, without the prompt text or the difficulty.
     const task = taskGold(ref.seed, ref.index, ref.set, ref.options.fictionalLaw === true ? { fictionalLaw: true } : {});
     // readTaskRef already checked the id against the set; this is the generator's own word.
     if (task.id !== ref.id) throw new Error(`generator: task ${ref.index} of ${describeSet(ref.set)} is ${task.id}, not ${ref.id}`);

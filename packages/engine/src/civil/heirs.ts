@@ -9,10 +9,19 @@ import type { Branch, Family, FamilyNode, Relative } from "./family.js";
  * branches (fente). Every share is a fraction of the mass the heirs take by law.
  */
 
-/** A fraction of the law, written "n/d" in @succ/rules. */
+/** The fractions of the law read so far, by their text (a handful: the law's own values). */
+const LAW_FRACTIONS = new Map<string, Fraction>();
+
+/** A fraction of the law, written "n/d" in @succ/rules (read once for each text; the arithmetic never modifies a fraction). */
 export function lawFraction(text: string): Fraction {
-  const [n, d] = text.split("/").map(Number) as [number, number | undefined];
-  return ratio(n, d ?? 1);
+  let f = LAW_FRACTIONS.get(text);
+  if (f === undefined) {
+    const [n, d] = text.split("/").map(Number) as [number, number | undefined];
+    f = ratio(n, d ?? 1);
+    // Bounded: a law's fractions are few; a source of its own (a fictional law) adds its own few.
+    if (LAW_FRACTIONS.size < 256) LAW_FRACTIONS.set(text, f);
+  }
+  return f;
 }
 
 /**

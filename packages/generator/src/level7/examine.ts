@@ -1,4 +1,4 @@
-import { devolutionJson, isDossierError, readDossier, type Answer, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
+import { devolutionJson, isDossierError, readDossier, type Answer, type CivilDate, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
 import { DATED_LAW } from "@succ/rules";
 import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
@@ -8,7 +8,7 @@ import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guar
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
-import { civilMistakesGuard, type CivilMistake } from "./mistakes.js";
+import { civilMistakesGuard, mayHoldMistake, type CivilMistake } from "./mistakes.js";
 import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -33,10 +33,24 @@ export interface Level7Accepted {
 }
 
 function datesOk(d: Level7Draft): boolean {
-  const people = [d.subject, ...d.beneficiaries, ...[...membersOf(d.children), ...membersOf(d.siblings)].filter((m) => m.status !== "alive")];
-  if (people.some((p) => sameMonthDay(p.birth, d.date))) return false;
-  const all = [d.date, ...people.map((p) => p.birth), d.father.birth, d.mother.birth];
-  for (const m of [...membersOf(d.children), ...membersOf(d.siblings), d.father, d.mother]) if (m.on) all.push(m.on);
+  // No birthday of the deceased, a beneficiary or a predeceased or renouncing member on the day of
+  // the death; every date of the file a day that exists in every month (daysOk).
+  const all: CivilDate[] = [d.date, d.subject.birth, d.father.birth, d.mother.birth];
+  if (sameMonthDay(d.subject.birth, d.date)) return false;
+  for (const b of d.beneficiaries) {
+    if (sameMonthDay(b.birth, d.date)) return false;
+    all.push(b.birth);
+  }
+  for (const list of [d.children, d.siblings]) {
+    for (const m of membersOf(list)) {
+      if (m.status !== "alive") {
+        if (sameMonthDay(m.birth, d.date)) return false;
+        all.push(m.birth);
+      }
+      if (m.on) all.push(m.on);
+    }
+  }
+  for (const m of [d.father, d.mother]) if (m.on) all.push(m.on);
   for (const g of d.gifts) all.push(g.date);
   for (const c of d.contracts) all.push(c.subscribedOn);
   const m = d.marriage;
@@ -102,6 +116,8 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   if (may !== null && may.size === 0) return "noTax";
   if (may !== null && may.size === 1 && d.beneficiaries.length >= 2) return "zeroButOne";
   const input = toCivilDossier(d);
+  // No feature of a common civil mistake in the file itself: redrawn (noCivilMistake) whatever the engine computes.
+  if (!mayHoldMistake(input)) return "noCivilMistake";
   const dossier = read(input);
   if (dossier === null) return "lawRefuses";
   const result = computeUnder(dossier, DATED_LAW);

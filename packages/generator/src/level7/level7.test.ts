@@ -1,4 +1,4 @@
-import { compute, isDossierError, readDossier, type Answer } from "@succ/engine";
+import { compute, devolutionJson, isDossierError, readDossier, type Answer } from "@succ/engine";
 import { describe, expect, it } from "vitest";
 import { lawOf } from "../law.js";
 import { implausibleParenthood } from "../plausible.js";
@@ -6,6 +6,7 @@ import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
+import { mayHoldMistake, mistakesOf } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -121,6 +122,30 @@ describe("level 7 files", () => {
     // Only the files without a spouse and without descendants are not narrowed; the guard fires on some.
     expect(narrowed).toBeGreaterThan(drafts.length / 2);
     expect(fewOwing).toBeGreaterThan(20);
+  });
+
+  it("tell, before the engine computes, a file that holds no feature of a common civil mistake (the guard that redraws it)", () => {
+    let none = 0;
+    let computed = 0;
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d);
+      let r;
+      try {
+        r = compute(readDossier(input));
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+        continue;
+      }
+      if (r.kind !== "estate" || r.devolution === undefined) continue;
+      computed++;
+      const held = mistakesOf(input, devolutionJson(r.devolution), r.answer).map((m) => m.key);
+      if (!mayHoldMistake(input)) {
+        none++;
+        expect(held, d.variant).toEqual([]);
+      }
+    }
+    expect(computed).toBeGreaterThan(drafts.length / 2);
+    expect(none).toBeGreaterThan(10);
   });
 
   it("draw every feature of the common mistakes over the variants", () => {

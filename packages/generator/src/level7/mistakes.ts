@@ -1,4 +1,5 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
+import { rereadCivilFile } from "@succ/engine/internal";
 import { LAW_SERIES, datedLaw, type LawSeries, type LawSource } from "@succ/rules";
 
 /**
@@ -119,6 +120,26 @@ function withOption(input: Json, option: string): Json {
   return { ...input, marriage: { ...(input.marriage as Json), spouseOption: option } };
 }
 
+/** Souches of unequal size in the line that inherits (each member's share per souche differs). */
+function unequalSouches(input: Json): boolean {
+  const line = inheritingLine(input);
+  if (!line) return false;
+  const shares = [...perSouche(line.list).values()];
+  return shares.some((s) => s !== shares[0]);
+}
+
+/** A living father or mother beside brothers and sisters, no spouse. */
+function parentBesideSiblings(input: Json): boolean {
+  const fam = input.family as Json;
+  return fam.spouse === undefined && nodes(fam.siblings).some(forms) && [fam.father, fam.mother].some((p) => (p as Json).id !== undefined);
+}
+
+/** Relatives of both branches in a list of the family (`ascendants` or `collaterals`). */
+function bothBranches(input: Json, key: "ascendants" | "collaterals"): boolean {
+  const list = nodes((input.family as Json)[key]);
+  return list.some((x) => x.branch === "paternal") && list.some((x) => x.branch === "maternal");
+}
+
 /**
  * One computation a mistaken notary makes: a file read the mistaken way (`input` itself when the
  * mistake is only in the law, whose dossier is then read once for all of them) under the dated
@@ -127,6 +148,8 @@ function withOption(input: Json, option: string): Json {
 interface Trial {
   file: Json;
   law?: LawSource;
+  /** The file differs from the task's only in `family`, `marriage` or `will`: only its civil file is read again. */
+  civilOnly?: boolean;
 }
 
 /** Reads the task's own file once, when a trial needs it (null when the engine refuses it). */
@@ -142,8 +165,8 @@ class Files {
   /** The answer of a trial, or null when the engine refuses it (then it is not the gold). */
   answer(t: Trial): Answer | null {
     try {
-      let dossier: Dossier | null;
-      if (t.file === this.input) {
+      let dossier: Dossier;
+      if (t.file === this.input || t.civilOnly === true) {
         if (this.read === undefined) {
           try {
             this.read = readDossier(this.input as unknown as DossierInput);
@@ -152,8 +175,12 @@ class Files {
             throw e;
           }
         }
-        dossier = this.read;
-        if (dossier === null) return null;
+        const own = this.read;
+        // The task's own file refused: a file changed in its civil part is read whole.
+        if (own === null || own.kind !== "estate" || own.civil === undefined) {
+          if (t.file === this.input) return null;
+          dossier = readDossier(t.file as unknown as DossierInput);
+        } else dossier = t.file === this.input ? own : rereadCivilFile(own, t.file);
       } else dossier = readDossier(t.file as unknown as DossierInput);
       return compute(dossier, t.law ? { law: t.law } : {}).answer;
     } catch (e) {
@@ -179,6 +206,11 @@ export interface MistakeSpec {
 /** A mistake by its trials, computed one at a time (a guard stops at the first that finds the gold). */
 interface Spec extends MistakeSpec {
   trials(input: Json): Trial[];
+  /**
+   * What `holds` needs of the file itself, read before the engine computes its devolution: false
+   * only when `holds` is false whatever the devolution (a test checks it on drawn files).
+   */
+  mayHold(input: Json): boolean;
 }
 
 function spec(m: Omit<Spec, "answers">): Spec {
@@ -195,19 +227,16 @@ const SPECS: readonly Spec[] = [
     label: "the spouse's option ignored",
     feature: "a spouse beside descendants, with a choice",
     holds: (input) => otherOptions(input).length > 0,
-    trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o) })),
+    mayHold: (input) => otherOptions(input).length > 0,
+    trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o), civilOnly: true })),
   }),
   spec({
     key: "perHead",
     computes: "the representatives of a predeceased or renouncing child or sibling counted as heirs of their own, one head each (their share, allowance and scale)",
     label: "per head instead of per souche",
     feature: "souches of unequal size in the line that inherits",
-    holds: (input) => {
-      const line = inheritingLine(input);
-      if (!line) return false;
-      const shares = [...perSouche(line.list).values()];
-      return shares.some((s) => s !== shares[0]);
-    },
+    holds: (input) => unequalSouches(input),
+    mayHold: (input) => unequalSouches(input),
     trials: (input) => {
       const f = perHeadFile(input);
       return f === null ? [] : [{ file: f }];
@@ -219,7 +248,14 @@ const SPECS: readonly Spec[] = [
     label: "the community not liquidated",
     feature: "a community with common property or a récompense",
     holds: (input, dev) => dev.liquidation !== null && (dev.liquidation.commonNet !== "0" || dev.liquidation.recompense !== "0" || dev.liquidation.attributionIntegrale),
-    trials: (input) => [{ file: notLiquidatedFile(input), law: wholeCommunity() }],
+    // A liquidation needs a community; a common mass needs a common asset or debt.
+    mayHold: (input) => {
+      const m = input.marriage as Json | undefined;
+      if (m === undefined || m.regime === "separation_de_biens") return false;
+      const common = (x: Json): boolean => x.ownership === "common" || (x.ownership === undefined && m.regime === "communaute_universelle");
+      return m.recompense !== undefined || m.attributionIntegrale === true || nodes(input.assets).some(common) || nodes(input.debts).some(common);
+    },
+    trials: (input) => [{ file: notLiquidatedFile(input), law: wholeCommunity(), civilOnly: true }],
   }),
   spec({
     key: "noReduction",
@@ -227,6 +263,8 @@ const SPECS: readonly Spec[] = [
     label: "the legacy not reduced to the disposable share",
     feature: "legacies above the disposable share",
     holds: (_input, dev) => dev.reductions.length > 0,
+    // Only a legacy is reduced.
+    mayHold: (input) => nodes(input.bequests).length > 0 || input.will !== undefined,
     trials: (input) => [{ file: input, law: noReserve() }],
   }),
   spec({
@@ -234,7 +272,8 @@ const SPECS: readonly Spec[] = [
     computes: "the brothers and sisters (and their representatives) take all, the father and mother nothing",
     label: "the parents' quarter of art. 738 ignored",
     feature: "a father or mother beside brothers and sisters, no spouse, no descendant",
-    holds: (input, dev) => dev.order === 2 && (input.family as Json).spouse === undefined && nodes((input.family as Json).siblings).some(forms) && [(input.family as Json).father, (input.family as Json).mother].some((p) => (p as Json).id !== undefined),
+    holds: (input, dev) => dev.order === 2 && parentBesideSiblings(input),
+    mayHold: (input) => parentBesideSiblings(input),
     trials: (input) => [{ file: input, law: noParentsQuarter() }],
   }),
   spec({
@@ -242,12 +281,9 @@ const SPECS: readonly Spec[] = [
     computes: "the nearest relatives of either side share per head, as if there were one branch",
     label: "the branches of art. 746 ignored",
     feature: "relatives of the 3rd or 4th order on both sides",
-    holds: (input, dev) => {
-      if (dev.order !== 3 && dev.order !== 4) return false;
-      const list = nodes((input.family as Json)[dev.order === 3 ? "ascendants" : "collaterals"]);
-      return list.some((x) => x.branch === "paternal") && list.some((x) => x.branch === "maternal");
-    },
-    trials: (input) => [{ file: oneBranchFile(input) }],
+    holds: (input, dev) => (dev.order === 3 || dev.order === 4) && bothBranches(input, dev.order === 3 ? "ascendants" : "collaterals"),
+    mayHold: (input) => bothBranches(input, "ascendants") || bothBranches(input, "collaterals"),
+    trials: (input) => [{ file: oneBranchFile(input), civilOnly: true }],
   }),
 ];
 
@@ -282,3 +318,13 @@ export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gol
   const held = SPECS.filter((m) => m.holds(files.input, dev));
   return { held: held.map((m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
 }
+
+/**
+ * Whether the file may hold the feature of some common civil mistake, read before the engine
+ * computes it: when none may, the task would be redrawn (noCivilMistake) whatever the engine finds.
+ */
+export function mayHoldMistake(input: DossierInput): boolean {
+  const file = input as unknown as Json;
+  return SPECS.some((m) => m.mayHold(file));
+}
+
