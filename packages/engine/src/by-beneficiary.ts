@@ -2,52 +2,59 @@ import type Fraction from "fraction.js";
 import type { Beneficiary, Gift } from "./dossier.js";
 
 /**
- * A dossier's lists by beneficiary, built once per list. The computation asks, for each
+ * A dossier's lists by beneficiary, each indexed once. The computation asks, for each
  * beneficiary, for its prior gifts, its bequests, its share of the residue and of each gift:
  * scanning every list for each beneficiary made a dossier's time grow with the square of its size
- * (issue 21). Each index belongs to the list it was built from (kept in a WeakMap by the array
- * itself) and is rebuilt if the list's length changed; a short list is simply scanned.
+ * (issue 21). An index belongs to the list it was built from and is rebuilt if the list's length
+ * changed; the last few are kept (a computation reads the lists of one dossier at a time), so
+ * that nothing outlives them and no index is built twice for one computation.
  */
 
-/** Up to this many items, a list is scanned rather than indexed (cheaper than a Map). */
-const SCAN = 8;
+type Kind = "items" | "gifts" | "people";
+interface Entry {
+  list: readonly object[];
+  kind: Kind;
+  length: number;
+  index: unknown;
+}
+const RECENT = 8;
+const recent: Entry[] = [];
+let next = 0;
 
-const groups = new WeakMap<readonly object[], { length: number; by: Map<string, object[]> }>();
+function indexOf<I>(list: readonly object[], kind: Kind, build: () => I): I {
+  for (let k = 0; k < recent.length; k++) {
+    const e = recent[k]!;
+    if (e.list === list && e.kind === kind && e.length === list.length) return e.index as I;
+  }
+  const index = build();
+  recent[next] = { list, kind, length: list.length, index };
+  next = (next + 1) % RECENT;
+  return index;
+}
+
 const NONE: readonly never[] = Object.freeze([]);
 
-function groupOf<T extends object>(list: readonly T[], idOf: (x: T) => string): Map<string, T[]> {
-  let g = groups.get(list);
-  if (g === undefined || g.length !== list.length) {
-    const by = new Map<string, T[]>();
+/** Up to this many items, a list is scanned, not indexed (a Map costs more than the scan). */
+const SCAN = 8;
+
+/**
+ * The items of a list (prior gifts, bequests, residue shares) to scan for beneficiary `id`, in
+ * the list's order: a short list whole, a long one's items for `id` only. The caller still checks
+ * each item's `beneficiary` (true of every item of a long list), so that a short list costs no
+ * allocation at all.
+ */
+export function scanFor<T extends { beneficiary: string }>(list: readonly T[], id: string): readonly T[] {
+  if (list.length <= SCAN) return list;
+  const by = indexOf(list, "items", () => {
+    const m = new Map<string, T[]>();
     for (const x of list) {
-      const id = idOf(x);
-      const xs = by.get(id);
-      if (xs === undefined) by.set(id, [x]);
+      const xs = m.get(x.beneficiary);
+      if (xs === undefined) m.set(x.beneficiary, [x]);
       else xs.push(x);
     }
-    g = { length: list.length, by: by as Map<string, object[]> };
-    groups.set(list, g);
-  }
-  return g.by as Map<string, T[]>;
-}
-
-/** The items of a list (prior gifts, bequests, residue shares) that name beneficiary `id`, in the list's order. */
-export function itemsOf<T extends { beneficiary: string }>(list: readonly T[], id: string): readonly T[] {
-  if (list.length <= SCAN) {
-    let out: T[] | undefined;
-    for (const x of list) if (x.beneficiary === id) (out ??= []).push(x);
-    return out ?? NONE;
-  }
-  return groupOf(list, (x) => x.beneficiary).get(id) ?? NONE;
-}
-
-/** Whether beneficiary `id` has an item in the list. */
-export function hasItem<T extends { beneficiary: string }>(list: readonly T[], id: string): boolean {
-  if (list.length <= SCAN) {
-    for (const x of list) if (x.beneficiary === id) return true;
-    return false;
-  }
-  return groupOf(list, (x) => x.beneficiary).has(id);
+    return m;
+  });
+  return by.get(id) ?? NONE;
 }
 
 /** A beneficiary's share of one gift of a gift dossier. */
@@ -56,49 +63,33 @@ export interface GiftShare {
   fraction: Fraction;
 }
 
-const shares = new WeakMap<readonly Gift[], { length: number; by: Map<string, GiftShare[]> }>();
-
 /** Beneficiary `id`'s share of each gift, in the order of the gifts and of their `to` lists. */
 export function giftSharesOf(gifts: readonly Gift[], id: string): readonly GiftShare[] {
-  let size = 0;
-  for (const gift of gifts) size += gift.to.length;
-  if (size <= SCAN) {
-    let out: GiftShare[] | undefined;
-    for (const gift of gifts) for (const t of gift.to) if (t.beneficiary === id) (out ??= []).push({ gift, fraction: t.fraction });
-    return out ?? NONE;
-  }
-  let s = shares.get(gifts);
-  if (s === undefined || s.length !== gifts.length) {
-    const by = new Map<string, GiftShare[]>();
+  const by = indexOf(gifts, "gifts", () => {
+    const m = new Map<string, GiftShare[]>();
     for (const gift of gifts) {
       for (const t of gift.to) {
-        const xs = by.get(t.beneficiary);
+        const xs = m.get(t.beneficiary);
         const share = { gift, fraction: t.fraction };
-        if (xs === undefined) by.set(t.beneficiary, [share]);
+        if (xs === undefined) m.set(t.beneficiary, [share]);
         else xs.push(share);
       }
     }
-    s = { length: gifts.length, by };
-    shares.set(gifts, s);
-  }
-  return s.by.get(id) ?? NONE;
+    return m;
+  });
+  return by.get(id) ?? NONE;
 }
 
-const people = new WeakMap<readonly Beneficiary[], { length: number; byId: Map<string, Beneficiary>; representing: Map<string, number> }>();
-
-function peopleOf(list: readonly Beneficiary[]) {
-  let p = people.get(list);
-  if (p === undefined || p.length !== list.length) {
+function peopleOf(list: readonly Beneficiary[]): { byId: Map<string, Beneficiary>; representing: Map<string, number> } {
+  return indexOf(list, "people", () => {
     const byId = new Map<string, Beneficiary>();
     const representing = new Map<string, number>();
     for (const b of list) {
       if (!byId.has(b.id)) byId.set(b.id, b);
       if (b.represents !== null) representing.set(b.represents, (representing.get(b.represents) ?? 0) + 1);
     }
-    p = { length: list.length, byId, representing };
-    people.set(list, p);
-  }
-  return p;
+    return { byId, representing };
+  });
 }
 
 /** The beneficiary of a dossier with this id (the first, as `Array.prototype.find` gives). */

@@ -5,7 +5,7 @@ import { add, euro, floor0, lt, mul, mulRatio, ONE, positive, sub, sum, ZERO } f
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, RuleSet } from "./dossier.js";
 import { checkDossier, checkedLaw, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
-import { applies, cashOf, type AllowanceItem, type CashExemptionHook, type Context, type Exemption, type RuleFamily } from "./family.js";
+import { applies, cashOf, tableRun, type TableRun, type AllowanceItem, type CashExemptionHook, type Context, type Exemption, type RuleFamily } from "./family.js";
 
 type CashExemptionKey = CashExemptionHook["key"];
 import { FAMILIES } from "./families/index.js";
@@ -14,9 +14,9 @@ import type { HousingExemption } from "./families/housing-790-a-bis.js";
 import { recallOf, type RecallDetail, type RecalledGift } from "./families/recall-784.js";
 import { smallEstateOf } from "./families/small-estate-796-0.js";
 import { residueUsufruct, splits } from "./families/usufruct-669.js";
-import { familyOf, type Rule } from "./rules.js";
+import type { Rule } from "./rules.js";
 import { scaleSlices, type BandDetail } from "./scale.js";
-import { giftSharesOf, itemsOf } from "./by-beneficiary.js";
+import { giftSharesOf, scanFor } from "./by-beneficiary.js";
 import { lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 import type { GrossEstate } from "./assets.js";
 import { devolve, type Devolution } from "./civil/devolution.js";
@@ -140,6 +140,7 @@ export interface GiftResult extends ResultBase {
 export type ComputeResult = EstateResult | GiftResult;
 
 const HALF = new Fraction(1, 2);
+const NOTHING_IGNORED: ReadonlySet<string> = new Set();
 
 /** The law's rounding: to the nearest euro, half up (amounts here are never negative). */
 export function roundEuro(x: Fraction): number {
@@ -150,19 +151,12 @@ export function roundEuro(x: Fraction): number {
 
 
 /** The context of one computation: the dossier, the values of its date, the source, the switches, the table of families. */
-function contextOf(d: Dossier, source: LawSource, ignore: ReadonlySet<string>, families: readonly RuleFamily[]): (law: Law, devolution: Devolution | null) => Context {
-  const table = families === FAMILIES ? null : new Map(families.flatMap((f) => Object.entries(f.switches).map(([id, s]) => [id, s] as const)));
-  const switchOf = (rule: string) => (table ? table.get(rule) : familyOf(rule)?.switches[rule]);
-  return (law, devolution) => ({
-    d,
-    law,
-    devolution,
-    source,
-    ignore,
-    has: (f) => applies(f, d.ruleSet),
-    on: (rule) => !ignore.has(rule) && (switchOf(rule)?.ruleSets.includes(d.ruleSet) ?? false),
-    hasRule: (rule) => switchOf(rule)?.ruleSets.includes(d.ruleSet) ?? false,
-  });
+function contextOf(d: Dossier, source: LawSource, ignore: ReadonlySet<string>, run: TableRun): (law: Law, devolution: Devolution | null) => Context {
+  const switches = run.switches;
+  const has = (f: RuleFamily) => applies(f, d.ruleSet);
+  const on = ignore.size === 0 ? (rule: string) => switches.has(rule) : (rule: string) => !ignore.has(rule) && switches.has(rule);
+  const hasRule = (rule: string) => switches.has(rule);
+  return (law, devolution) => ({ d, law, devolution, source, ignore, has, on, hasRule });
 }
 
 function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<string>, checked: ReturnType<typeof netEstateOf> | null): EstateTotals {
@@ -185,11 +179,13 @@ function lifeParts(life: LifeInsuranceShare | null): ValuePart[] {
 
 function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<string>, life: LifeInsuranceShare | null): ValuePart[] {
   const parts: ValuePart[] = lifeParts(life);
-  for (const q of itemsOf(d.bequests, b.id)) {
+  for (const q of scanFor(d.bequests, b.id)) {
+    if (q.beneficiary !== b.id) continue;
     parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: q.amount });
   }
   const split = t.usufruct !== null && splits(d.ruleSet, ignore);
-  for (const s of itemsOf(d.residue, b.id)) {
+  for (const s of scanFor(d.residue, b.id)) {
+    if (s.beneficiary !== b.id) continue;
     const barePercent = split ? 100 - t.usufruct!.usufructPercent : 100;
     const whole = mul(t.residue, s.share);
     const amount = barePercent === 100 ? whole : mulRatio(whole, barePercent, 100);
@@ -216,36 +212,41 @@ function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, i
 }
 
 /** Step "cashExemptions": each family's, in the table's order, on the cash the families before it left ordinary. */
-function cashExemptionsOf(c: Context, families: readonly RuleFamily[], b: Beneficiary, gift: GiftDossier | null, donorAge: number): { total: Fraction; byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> } {
+function cashExemptionsOf(c: Context, run: TableRun, b: Beneficiary, gift: GiftDossier | null, donorAge: number): { total: Fraction; byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> } {
   const byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> = {};
   let total = ZERO;
   if (gift === null) return { total, byKey };
   const all = cashOf(gift, b, null);
-  for (const f of families) {
-    if (!f.cashExemption) continue;
-    const e = f.cashExemption.exempt(c, b, gift, donorAge, sub(all, total));
+  for (const f of run.cashExemption) {
+    const e = f.cashExemption!.exempt(c, b, gift, donorAge, sub(all, total));
     if (e === null) continue;
-    byKey[f.cashExemption.key] = e;
+    byKey[f.cashExemption!.key] = e;
     total = add(total, e.amount);
   }
   return { total, byKey };
 }
 
 /** Step "exemption": the first family of the table that exempts the beneficiary (estates only). */
-function exemptionOf(c: Context, families: readonly RuleFamily[], estate: EstateTotals | null, b: Beneficiary): Exemption | null {
+function exemptionOf(c: Context, run: TableRun, estate: EstateTotals | null, b: Beneficiary): Exemption | null {
   if (c.d.kind !== "estate") return null;
-  for (const f of families) {
-    const e = f.exemption?.(c, b, estate);
+  for (const f of run.exemption) {
+    const e = f.exemption!(c, b, estate);
     if (e) return e;
   }
   return null;
 }
 
 /** Step "allowances": each family's, in the order of the table. */
-function allowanceOf(c: Context, families: readonly RuleFamily[], b: Beneficiary): { total: Fraction; items: AllowanceItem[] } {
+function allowanceOf(c: Context, run: TableRun, b: Beneficiary): { total: Fraction; items: AllowanceItem[] } {
   const items: AllowanceItem[] = [];
-  for (const f of families) if (f.allowances) items.push(...f.allowances(c, b, items));
-  return { total: sum(items.map((i) => i.amount)), items };
+  let total = ZERO;
+  for (const f of run.allowances) {
+    for (const i of f.allowances!(c, b, items)) {
+      items.push(i);
+      total = add(total, i.amount);
+    }
+  }
+  return { total, items };
 }
 /**
  * Computes every beneficiary's taxable share and tax, exactly, with the working, under the
@@ -265,26 +266,26 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
 
 function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
   const ignored = options.ignore ?? [];
-  const ignore = new Set<string>(ignored);
+  const ignore: ReadonlySet<string> = ignored.length === 0 ? NOTHING_IGNORED : new Set<string>(ignored);
   const source = options.source ?? options.law ?? DATED_LAW;
   const table = options.families ?? FAMILIES;
   // Computed mode (a dossier with `family`): the matrimonial regime liquidated first, then the civil devolution.
   let liquidated: ReturnType<typeof liquidate> | null = null;
   if (input.kind === "estate" && input.civil !== undefined) liquidated = liquidate(input, input.civil, checkedLaw(input, source));
   const dossier: Dossier = liquidated?.dossier ?? input;
-  const contextAt = contextOf(dossier, source, ignore, table);
+  const run = tableRun(table, dossier.ruleSet);
+  const contextAt = contextOf(dossier, source, ignore, run);
   const { law, net } = checkDossier(dossier, source, (l) => contextAt(l, null), table);
   const estate = dossier.kind === "estate" ? estateTotals(dossier, law, ignore, net) : null;
   const dev = liquidated !== null && dossier.kind === "estate" ? devolve(dossier, dossier.civil!, law, liquidated.assets, estate!.grossEstate, estate!.netEstate, liquidated.liquidation) : null;
   const c = contextAt(law, dev);
-  const families = table.filter((f) => c.has(f));
   const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : 0;
   const beneficiaries: BeneficiaryResult[] = [];
   const answer: Answer = { beneficiaires: {}, total_droits: 0 };
   // Exempt from inheritance tax by who they are (spouse, partner, sibling of art. 796-0 ter):
   // they also take no share of the allowance of art. 757 B.
   const personallyExempt = (b: Beneficiary): boolean => {
-    const e = exemptionOf(c, families, null, b);
+    const e = exemptionOf(c, run, null, b);
     return e !== null && e.reason !== "smallEstate";
   };
   const life = dossier.kind === "estate" ? lifeInsuranceOf(dossier, law, personallyExempt, ignore) : null;
@@ -293,12 +294,12 @@ function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
     const parts = dossier.kind === "estate" ? (dev !== null ? [...lifeParts(li), ...civilParts(dev, dossier, law, b, ignore).map((p) => ({ ...p, fraction: ONE }))] : estateParts(dossier, estate!, b, ignore, li)) : giftParts(dossier, law, donorAge, b, ignore);
     let received = ZERO;
     for (const p of parts) received = add(received, p.amount);
-    const exemption = exemptionOf(c, families, estate, b);
+    const exemption = exemptionOf(c, run, estate, b);
     const exempt = exemption !== null;
-    const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(c, families, b);
+    const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(c, run, b);
     const gift = dossier.kind === "gift" && !exempt ? dossier : null;
     // Exempt cash (art. 790 A bis on the cash for a home, then art. 790 G on the cash still ordinary).
-    const cash = cashExemptionsOf(c, families, b, gift, donorAge);
+    const cash = cashExemptionsOf(c, run, b, gift, donorAge);
     const recall = recallOf(dossier, law, source, b, allowance, ignore);
     let taxableExact = ZERO;
     let scale: ScaleName | null = null;

@@ -199,3 +199,39 @@ export function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null):
   }
   return cash;
 }
+
+/** A table of families as one rule set runs it, made once per table and rule set. */
+export interface TableRun {
+  /** The families the rule set applies, in the table's order. */
+  readonly families: readonly RuleFamily[];
+  /** Those of them with each step's hook, in the same order. */
+  readonly exemption: readonly RuleFamily[];
+  readonly allowances: readonly RuleFamily[];
+  readonly cashExemption: readonly RuleFamily[];
+  /** The switches the rule set has (a later family's declaration of a switch id wins, as in a Map). */
+  readonly switches: ReadonlySet<string>;
+}
+
+const runs = new WeakMap<readonly RuleFamily[], { length: number; bySet: Map<RuleSet, TableRun> }>();
+
+/** The table `table` as rule set `ruleSet` runs it (rebuilt if the table's length changed). */
+export function tableRun(table: readonly RuleFamily[], ruleSet: RuleSet): TableRun {
+  let entry = runs.get(table);
+  if (entry === undefined || entry.length !== table.length) runs.set(table, (entry = { length: table.length, bySet: new Map() }));
+  let run = entry.bySet.get(ruleSet);
+  if (run === undefined) {
+    const families = table.filter((f) => applies(f, ruleSet));
+    const byId = new Map<string, Switch>();
+    for (const f of table) for (const [id, s] of Object.entries(f.switches)) byId.set(id, s);
+    const switches = new Set([...byId].filter(([, s]) => s.ruleSets.includes(ruleSet)).map(([id]) => id));
+    run = {
+      families,
+      exemption: families.filter((f) => f.exemption !== undefined),
+      allowances: families.filter((f) => f.allowances !== undefined),
+      cashExemption: families.filter((f) => f.cashExemption !== undefined),
+      switches,
+    };
+    entry.bySet.set(ruleSet, run);
+  }
+  return run;
+}

@@ -1,8 +1,9 @@
 /**
  * @succ/engine/internal: the pieces of the computation that this project's own packages reuse
- * (the generator draws amounts with the scale walk and the net estate; a rule family's module
- * computes with the exact arithmetic). Not a stable interface: it follows the engine's
- * structure and may change in any minor version. Consumers use the index (`@succ/engine`).
+ * (the generator draws amounts with the scale walk and the net estate, and reads again only the
+ * civil file of a level-7 counterfactual; a rule family's module computes with the exact
+ * arithmetic). Not a stable interface: it follows the engine's structure and may change in any
+ * minor version. Consumers use the index (`@succ/engine`).
  */
 export { add, euro, floor0, fraction, integer, lt, min, mul, mulRatio, ONE, positive, ratio, sub, sum, ZERO } from "./exact.js";
 export { CGI_ACTS, REPLAY_FROM, checkDossier, checkedLaw, donees790G, housingDonees, netEstateOf } from "./check.js";
@@ -13,3 +14,4 @@ export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insur
 export { applies, collector, switchOn, line as sheetLine, agree, pct } from "./family.js";
 export { switchesOf, familyOf } from "./rules.js";
 export { formatAmount } from "./dossier.js";
+export { rereadCivilFile } from "./civil/reread.js";

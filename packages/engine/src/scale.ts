@@ -59,11 +59,11 @@ class Slice implements BandDetail {
 /**
  * The one walk of a progressive scale over its bands, in whole units of 1/q euro: for each band
  * crossed by [s, e], the slice [lo, hi] and its tax in units of 1/(10,000 q) euro (rates have at
- * most two decimals). Written once for both integer kinds: the caller passes numbers when every
- * product stays a safe integer, BigInts otherwise; JavaScript's operators do the same on both.
+ * most two decimals), pushed onto `out` as a {@link Slice}; returns the total tax. Written once for
+ * both integer kinds: the caller passes numbers when every product stays a safe integer, BigInts
+ * otherwise; JavaScript's operators do the same on both.
  */
-function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, int: (n: number) => T): { slices: { band: Band; from: number; lo: T; hi: T; tax: T }[]; total: T } {
-  const slices: { band: Band; from: number; lo: T; hi: T; tax: T }[] = [];
+function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, int: (n: number) => T, make: (n: Int, d: Int) => Fraction, out: BandDetail[]): T {
   let total = zero;
   let lower = zero;
   let from = 0;
@@ -74,14 +74,18 @@ function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, 
     if (hi > lo) {
       const tax = (((hi as number) - (lo as number)) * (int(hundredths(band.ratePercent)) as number)) as T;
       total = ((total as number) + (tax as number)) as T;
-      slices.push({ band, from, lo, hi, tax });
+      out.push(new Slice(band, from, lo, hi, tax, q, make));
     }
     if (upper === null || e <= upper) break;
     lower = upper;
     from = band.upTo!;
   }
-  return { slices, total };
+  return total;
 }
+
+const asNumber = (n: number): number => n;
+const makeSmall = (n: Int, d: Int): Fraction => ratio(n as number, d as number);
+const makeBig = (n: Int, d: Int): Fraction => fraction(n as bigint, d as bigint);
 
 /** Below this, unit counts times a rate in hundredths (at most 10,000) stay safe integers. */
 const SAFE_UNITS = Math.floor(Number.MAX_SAFE_INTEGER / 10_000);
@@ -109,8 +113,7 @@ export function scaleSlices(bands: readonly Band[], start: Fraction, amount: Fra
   } else small = false;
   const out: BandDetail[] = [];
   if (small) {
-    const { slices, total } = walk(bands, s, e, q, 0, (n) => n);
-    for (const x of slices) out.push(new Slice(x.band, x.from, x.lo, x.hi, x.tax, q, (n, d) => ratio(n as number, d as number)));
+    const total = walk(bands, s, e, q, 0, asNumber, makeSmall, out);
     const unit = q * 10_000;
     // Half up to the euro: floor((total + unit / 2) / unit), in exact integers.
     const up = 2 * total + unit;
@@ -119,8 +122,7 @@ export function scaleSlices(bands: readonly Band[], start: Fraction, amount: Fra
   const qb = start.d === amount.d ? start.d : start.d * amount.d;
   const sb = (start.s * start.n * qb) / start.d;
   const eb = sb + (amount.s * amount.n * qb) / amount.d;
-  const { slices, total } = walk(bands, sb, eb, qb, 0n, (n) => BigInt(n));
-  for (const x of slices) out.push(new Slice(x.band, x.from, x.lo, x.hi, x.tax, qb, (n, d) => fraction(n as bigint, d as bigint)));
+  const total = walk(bands, sb, eb, qb, 0n, BigInt, makeBig, out);
   const unit = qb * 10_000n;
   return { bands: out, taxExact: total === 0n ? ZERO : fraction(total, unit), tax: Number((2n * total + unit) / (2n * unit)) };
 }

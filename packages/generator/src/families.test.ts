@@ -16,6 +16,7 @@ describe("the rule families of the generator", () => {
     // The engine's modules (its src/families/), beside the generator's and its shape's file.
     expect(modules("./families/").filter((m) => m !== "generator-family")).toEqual(modules("../../engine/src/families/"));
     expect(GENERATOR_FAMILIES.map((f) => f.engine)).toEqual([...FAMILIES]);
+    expect(new Set(GENERATOR_FAMILIES).size).toBe(modules("./families/").length - 1);
   });
 
   it("give each piece a place of its own in its list", () => {

@@ -1,4 +1,4 @@
-import type { Rule, RuleSet } from "@succ/engine";
+import { RULE_INFO, rulesOf, type Rule, type RuleSet } from "@succ/engine";
 
 /**
  * The levels of the task set and their variants: levels 1-4 of the seed ("Tasks and difficulty"),
@@ -21,22 +21,11 @@ export function isCgiLevel(level: Level): level is CgiLevel {
   return LEVEL_SPEC[level].ruleSet === "cgi" && !LEVEL_SPEC[level].civil;
 }
 
-/** The rules only the real law has, in the engine's order: what a model trained on levels 1-4 gets wrong. */
-const CGI_ONLY = [
-  "funeralFlat",
-  "nephew790G",
-  "allowancesUsed",
-  "defaultAllowanceAlone",
-  "smallEstate",
-  "siblingExemption",
-  "mainResidence764bis",
-  "furniture764",
-  "levy990I",
-  "levyExemption990I",
-  "premiums757B",
-  "allowance757BShared",
-  "housing790ABis",
-] as const;
+/**
+ * The rules only the real law has, in the engine's order: what a model trained on levels 1-4 gets
+ * wrong. Read from the engine's rule families: a family of the real law's only joins them.
+ */
+const CGI_ONLY: readonly Rule[] = rulesOf("cgi").filter((r) => !(RULE_INFO[r].ruleSets as readonly RuleSet[]).includes("seed"));
 
 /**
  * The rules of each level (seed's `niveau_utile`), the one table of them: the counterfactual

@@ -138,8 +138,9 @@ function civilCell(d: CgiDraft, b: Beneficiary, law: Law): string {
     );
   }
   if (c?.protectedAdult) facts.push(`${gendered(f, "majeur protégé", "majeure protégée")} (tutelle)`);
-  if (d.kind === "estate" && b.relationship === "sibling") {
-    facts.push(c?.livesWithSince ? `${gendered(f, "domicilié", "domiciliée")} avec ${gendered(subjectF, "le défunt", "la défunte")} depuis le ${dateFr(c.livesWithSince)}` : `domicile distinct de celui ${gendered(subjectF, "du défunt", "de la défunte")}`);
+  for (const x of FILE) {
+    const more = x.beneficiaryFacts?.(d, b);
+    if (more != null) facts.push(more);
   }
   return facts.join(" ; ");
 }

@@ -1,6 +1,6 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type Rule } from "@succ/engine";
 import { DATED_LAW } from "@succ/rules";
-import { byPlace, GENERATOR_FAMILIES, type GeneratorFamily, type MistakeRow, type StillRightRow } from "./families/index.js";
+import { byPlace, GENERATOR_FAMILIES, type GeneratorFamily, type GeneratorFamilyModule, type MistakeRow, type StillRightRow } from "./families/index.js";
 import { lawSourceOf } from "./fictional-law.js";
 import { isCgiLevel, LEVEL_RULES, LEVELS, type Level } from "./levels.js";
 import { seedAnswer } from "./pipeline.js";
@@ -15,7 +15,7 @@ import { addCivilTask, emptyCivilStats, type CivilStats } from "./level7/stats.j
  * the rule families' (families/), each at its `place`.
  */
 
-type Families = (typeof GENERATOR_FAMILIES)[number];
+type Families = GeneratorFamilyModule;
 type RowOf<F, K extends "stillRight" | "mistakes"> = F extends { readonly [P in K]: readonly (infer R)[] } ? R : never;
 
 /** The row of the tasks that no rule of their level changes. */

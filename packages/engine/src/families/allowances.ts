@@ -43,13 +43,15 @@ export const ALLOWANCES = family({
     }
     if (b.disabled && c.on("disabilityAllowance")) items.push({ source: "disability", amount: euro(c.law.allowances.disability), article: A.disability.reference.article, label: "Abattement handicap" });
     // Art. 788 IV: in an estate, a beneficiary without an allowance of art. 779 gets the default one.
-    const all = [...before, ...items];
-    if (d.kind === "estate" && !all.some((i) => i.source === "relationship" || i.source === "representation")) {
-      if (!c.on("defaultAllowanceAlone") || all.length === 0) items.push({ source: "default", amount: euro(c.law.allowances.default), article: A.default.reference.article, label: "Abattement à défaut d'autre abattement" });
+    if (d.kind === "estate" && !before.some(personal) && !items.some(personal)) {
+      if (!c.on("defaultAllowanceAlone") || before.length + items.length === 0) items.push({ source: "default", amount: euro(c.law.allowances.default), article: A.default.reference.article, label: "Abattement à défaut d'autre abattement" });
     }
     return items;
   },
 });
+
+/** An allowance of art. 779 (the relationship's own, or a share of the represented child's). */
+const personal = (i: AllowanceItem): boolean => i.source === "relationship" || i.source === "representation";
 
 /** The article of a relationship's personal allowance, from the tables' references. */
 export function allowanceArticle(kind: TransferKind, rel: Relationship): string {

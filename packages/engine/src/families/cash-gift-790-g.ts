@@ -4,7 +4,7 @@ import { ageOn, withinYearsBefore } from "../dates.js";
 import { formatAmount, type Beneficiary, type Dossier, type GiftDossier, type PriorGift } from "../dossier.js";
 import { add, euro, lt, min, positive, sub, ZERO } from "../exact.js";
 import { euros } from "../french.js";
-import { itemsOf } from "../by-beneficiary.js";
+import { scanFor } from "../by-beneficiary.js";
 import { family, line, switchOn, type Checks, type Context } from "../family.js";
 
 const G = LAW_SERIES.cashGift790G;
@@ -83,8 +83,8 @@ export function exemption790G(d: GiftDossier, law: Law, donorAge: number, b: Ben
   if (!positive(cashReceived)) return null;
   const rules = law.cashGift790G;
   let priorUsed = ZERO;
-  for (const p of itemsOf(d.priorGifts, b.id)) {
-    if (p.cash790G && withinYearsBefore(p.date, d.date, rules.renewalYears)) priorUsed = add(priorUsed, p.value);
+  for (const p of scanFor(d.priorGifts, b.id)) {
+    if (p.beneficiary === b.id && p.cash790G && withinYearsBefore(p.date, d.date, rules.renewalYears)) priorUsed = add(priorUsed, p.value);
   }
   const ceiling = euro(rules.ceiling);
   const left = sub(ceiling, priorUsed);

@@ -1,7 +1,7 @@
 import type Fraction from "fraction.js";
 import { LAW_SERIES, type Law, type Relationship } from "@succ/rules";
 import { lawAt } from "../law-of-day.js";
-import { itemsOf } from "../by-beneficiary.js";
+import { scanFor } from "../by-beneficiary.js";
 import { compareDates, formatDate } from "../dates.js";
 import type { Beneficiary, Dossier, GiftDossier, PriorGift } from "../dossier.js";
 import { add, euro, floor0, lt, min, positive, sub, ZERO } from "../exact.js";
@@ -88,7 +88,7 @@ export function housingExemption(d: GiftDossier, law: Law, source: LawSource, b:
 export function housingPriorExempt(d: Dossier, source: LawSource, b: Beneficiary): { total: Fraction; parts: Map<PriorGift, Fraction> } {
   const parts = new Map<PriorGift, Fraction>();
   let total = ZERO;
-  const gifts = itemsOf(d.priorGifts, b.id).filter((g) => g.housing790ABis).sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
+  const gifts = scanFor(d.priorGifts, b.id).filter((g) => g.beneficiary === b.id && g.housing790ABis).sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
   for (const g of gifts) {
     const ceiling = lawAt(source, g.date).housingGift790ABis.ceiling ?? 0;
     const part = min(g.value, floor0(sub(euro(ceiling), total)));

@@ -6,7 +6,7 @@ import { add, euro, floor0, lt, min, positive, sub, sum, ZERO } from "../exact.j
 import { euros, exactEuros } from "../french.js";
 import { family, line, switchOn, type AllowanceItem, type Checks, type Context } from "../family.js";
 import { lawAt } from "../law-of-day.js";
-import { itemsOf } from "../by-beneficiary.js";
+import { scanFor } from "../by-beneficiary.js";
 import { HOUSING_790A_BIS, housingPriorExempt } from "./housing-790-a-bis.js";
 
 const ARTICLE = LAW_SERIES.recallYears.reference.article;
@@ -87,8 +87,8 @@ export interface RecallDetail {
 function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>): Map<PriorGift, Fraction> {
   const out = new Map<PriorGift, Fraction>();
   const housing = switchOn(HOUSING_790A_BIS, d.ruleSet, ignore, "housing790ABis") ? housingPriorExempt(d, source, b).parts : null;
-  for (const g of itemsOf(d.priorGifts, b.id)) {
-    if (g.cash790G && !ignore.has("gift790G")) continue;
+  for (const g of scanFor(d.priorGifts, b.id)) {
+    if (g.beneficiary !== b.id || (g.cash790G && !ignore.has("gift790G"))) continue;
     const exempt = housing?.get(g);
     out.set(g, exempt === undefined ? g.value : sub(g.value, exempt));
   }
@@ -140,8 +140,8 @@ function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift
 /** The recall of a beneficiary's prior gifts against its allowances. */
 export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allowance: { total: Fraction; items: AllowanceItem[] }, ignore: ReadonlySet<string>): RecallDetail {
   const seed = !switchOn(RECALL, d.ruleSet, ignore, "allowancesUsed");
-  const gifts = itemsOf(d.priorGifts, b.id);
-  if (gifts.length === 0) {
+  const gifts = scanFor(d.priorGifts, b.id);
+  if (!gifts.some((g) => g.beneficiary === b.id)) {
     // Nothing to recall (most beneficiaries): the whole allowance is left.
     const remaining = seed ? null : remainingOf(allowance, ZERO, ZERO);
     return { method: seed ? "seed" : "cgi", recalled: [], notRecalled: [], S: ZERO, U: ZERO, remainingAllowance: allowance.total, remaining, T: ZERO };
@@ -150,6 +150,7 @@ export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary
   const notRecalled: RecallDetail["notRecalled"] = [];
   const values = recallValues(d, source, b, ignore);
   for (const g of gifts) {
+    if (g.beneficiary !== b.id) continue;
     if (ignore.has("recall")) notRecalled.push({ gift: g, why: "ignored" });
     else if (!withinYearsBefore(g.date, d.date, law.recallYears)) notRecalled.push({ gift: g, why: "older" });
     else if (!values.has(g)) notRecalled.push({ gift: g, why: "cash790G" });

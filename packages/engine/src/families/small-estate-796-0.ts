@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import { LAW_SERIES, type Law } from "@succ/rules";
 import type { Beneficiary, EstateDossier } from "../dossier.js";
 import { euro, lt } from "../exact.js";
-import { itemsOf } from "../by-beneficiary.js";
+import { scanFor } from "../by-beneficiary.js";
 import { euros, exactEuros } from "../french.js";
 import { applies, family, type Context, type Exemption } from "../family.js";
 
@@ -31,7 +31,7 @@ export const SMALL_ESTATE = family({
     const small = { reason: "smallEstate", article: S.directLine.reference.article } as const;
     if (estate === null || estate.smallEstate === null) return null;
     // 800 I 1° (both thresholds are below 50,000 €): the direct line, the spouse and the partner, without an unregistered gift.
-    if (c.law.exemptions.smallEstate.directLine.includes(b.relationship)) return itemsOf(c.d.priorGifts, b.id).some((g) => !g.registered) ? null : small;
+    if (c.law.exemptions.smallEstate.directLine.includes(b.relationship)) return scanFor(c.d.priorGifts, b.id).some((g) => g.beneficiary === b.id && !g.registered) ? null : small;
     // 800 I 2°: the others, below 3,000 €.
     return estate.smallEstate === "everyone" ? small : null;
   },

@@ -1,6 +1,6 @@
 import { FAMILIES, type ComputeResult, type Rule, type RuleFamily } from "@succ/engine";
 import type { Law, TransferKind } from "@succ/rules";
-import type { Beneficiary, CgiEstateDraft, CgiGiftDraft, FurnitureDraft, GiftItem, Item } from "../draft.js";
+import type { Beneficiary, CgiDraft, CgiEstateDraft, CgiGiftDraft, FurnitureDraft, GiftItem, Item } from "../draft.js";
 import type { CgiLevel, Level } from "../levels.js";
 import type { Rng } from "../random.js";
 
@@ -81,6 +81,8 @@ export interface FileFragments {
   readonly estateSections?: readonly { readonly after: EstateSlot; lines(d: CgiEstateDraft, law: Law): string[] }[];
   /** An estate: the observation of the asset at `index` of the inventory (null: none of this family). */
   assetNote?(d: CgiEstateDraft, index: number): string | null;
+  /** The last facts of a beneficiary's civil-status cell, after those every file states (null: none of this family). */
+  beneficiaryFacts?(d: CgiDraft, b: Beneficiary): string | null;
   /** A gift: the nature of a given item (null: none of this family). */
   giftNature?(d: CgiGiftDraft, item: GiftItem): string | null;
 }

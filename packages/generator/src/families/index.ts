@@ -1,3 +1,4 @@
+import { FAMILIES } from "@succ/engine";
 import type { GeneratorFamily } from "./generator-family.js";
 import { ALLOWANCES } from "./allowances.js";
 import { CASH_GIFT_790G } from "./cash-gift-790-g.js";
@@ -16,28 +17,39 @@ import { USUFRUCT } from "./usufruct-669.js";
 
 export { engineFamily, generatorFamily, ruleRef, type ArticleText, type EstateSlot, type FileFragments, type GeneratorFamily, type MistakeRow, type NumberedRulePart, type StillRightRow } from "./generator-family.js";
 
-/**
- * The generator's side of the rule families, one module each (named like the engine's), in the
- * engine's order (`FAMILIES`). The numbered rules, the articles, the file and the rows of
- * `succ stats` are written from this table, each piece at its `place`. A new family is a module
- * of this folder and a line here.
- */
-export const GENERATOR_FAMILIES = [
-  MAIN_RESIDENCE,
-  FURNITURE,
+/** The modules, in the order of their files. */
+const MODULES = [
+  ALLOWANCES,
+  CASH_GIFT_790G,
   FUNERAL,
+  FURNITURE,
+  HOUSING_790A_BIS,
   LEVY_990I,
+  MAIN_RESIDENCE,
   PREMIUMS_757B,
-  USUFRUCT,
-  SPOUSE_EXEMPTION,
+  RECALL,
+  REPRESENTATION,
   SIBLING_EXEMPTION,
   SMALL_ESTATE,
-  REPRESENTATION,
-  ALLOWANCES,
-  HOUSING_790A_BIS,
-  CASH_GIFT_790G,
-  RECALL,
+  SPOUSE_EXEMPTION,
+  USUFRUCT,
 ] as const satisfies readonly GeneratorFamily[];
+
+/** One of the generator's own families, with the literal keys of its rows. */
+export type GeneratorFamilyModule = (typeof MODULES)[number];
+
+/**
+ * The generator's side of the rule families, one module each (named like the engine's), in the
+ * engine's order (`FAMILIES`, read from the engine: a family of the engine without its module
+ * here is an error when this module loads). The numbered rules, the articles, the file and the
+ * rows of `succ stats` are written from this table, each piece at its `place`. A new family is a
+ * module of this folder and a line of `MODULES`.
+ */
+export const GENERATOR_FAMILIES: readonly GeneratorFamilyModule[] = FAMILIES.map((e) => {
+  const mine = MODULES.filter((g) => g.engine === e);
+  if (mine.length !== 1) throw new Error(`generator: ${mine.length} modules for the engine's family "${e.name}" (one is needed)`);
+  return mine[0]!;
+});
 
 /** The places of a table's pieces of one kind, sorted once per table (never per task). */
 export function byPlace<T extends { readonly place: number }>(families: readonly GeneratorFamily[], pieces: (f: GeneratorFamily) => readonly T[] | undefined): T[] {

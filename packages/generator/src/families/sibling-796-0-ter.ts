@@ -1,8 +1,19 @@
+import { dateFr, gendered } from "../french.js";
 import { engineFamily, generatorFamily } from "./generator-family.js";
 
 /** Art. 796-0 ter (cgi): the brother or sister who lived with the deceased exempt. */
 export const SIBLING_EXEMPTION = generatorFamily({
   engine: engineFamily("siblingExemption"),
+  file: {
+    /** A brother or sister of an estate: whether, and since when, he lived with the deceased. */
+    beneficiaryFacts(d, b) {
+      if (d.kind !== "estate" || b.relationship !== "sibling") return null;
+      const f = b.person.female;
+      const subjectF = d.subject.female;
+      const c = d.cgi.civil.get(b.id);
+      return c?.livesWithSince ? `${gendered(f, "domicilié", "domiciliée")} avec ${gendered(subjectF, "le défunt", "la défunte")} depuis le ${dateFr(c.livesWithSince)}` : `domicile distinct de celui ${gendered(subjectF, "du défunt", "de la défunte")}`;
+    },
+  },
   articles: [
     {
       place: 60,

@@ -1,4 +1,5 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
+import { rereadCivilFile } from "@succ/engine/internal";
 import { LAW_SERIES, datedLaw, type LawSeries, type LawSource } from "@succ/rules";
 
 /**
@@ -147,6 +148,8 @@ function bothBranches(input: Json, key: "ascendants" | "collaterals"): boolean {
 interface Trial {
   file: Json;
   law?: LawSource;
+  /** The file differs from the task's only in `family`, `marriage` or `will`: only its civil file is read again. */
+  civilOnly?: boolean;
 }
 
 /** Reads the task's own file once, when a trial needs it (null when the engine refuses it). */
@@ -162,8 +165,8 @@ class Files {
   /** The answer of a trial, or null when the engine refuses it (then it is not the gold). */
   answer(t: Trial): Answer | null {
     try {
-      let dossier: Dossier | null;
-      if (t.file === this.input) {
+      let dossier: Dossier;
+      if (t.file === this.input || t.civilOnly === true) {
         if (this.read === undefined) {
           try {
             this.read = readDossier(this.input as unknown as DossierInput);
@@ -172,8 +175,12 @@ class Files {
             throw e;
           }
         }
-        dossier = this.read;
-        if (dossier === null) return null;
+        const own = this.read;
+        // The task's own file refused: a file changed in its civil part is read whole.
+        if (own === null || own.kind !== "estate" || own.civil === undefined) {
+          if (t.file === this.input) return null;
+          dossier = readDossier(t.file as unknown as DossierInput);
+        } else dossier = t.file === this.input ? own : rereadCivilFile(own, t.file);
       } else dossier = readDossier(t.file as unknown as DossierInput);
       return compute(dossier, t.law ? { law: t.law } : {}).answer;
     } catch (e) {
@@ -221,7 +228,7 @@ const SPECS: readonly Spec[] = [
     feature: "a spouse beside descendants, with a choice",
     holds: (input) => otherOptions(input).length > 0,
     mayHold: (input) => otherOptions(input).length > 0,
-    trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o) })),
+    trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o), civilOnly: true })),
   }),
   spec({
     key: "perHead",
@@ -248,7 +255,7 @@ const SPECS: readonly Spec[] = [
       const common = (x: Json): boolean => x.ownership === "common" || (x.ownership === undefined && m.regime === "communaute_universelle");
       return m.recompense !== undefined || m.attributionIntegrale === true || nodes(input.assets).some(common) || nodes(input.debts).some(common);
     },
-    trials: (input) => [{ file: notLiquidatedFile(input), law: wholeCommunity() }],
+    trials: (input) => [{ file: notLiquidatedFile(input), law: wholeCommunity(), civilOnly: true }],
   }),
   spec({
     key: "noReduction",
@@ -276,7 +283,7 @@ const SPECS: readonly Spec[] = [
     feature: "relatives of the 3rd or 4th order on both sides",
     holds: (input, dev) => (dev.order === 3 || dev.order === 4) && bothBranches(input, dev.order === 3 ? "ascendants" : "collaterals"),
     mayHold: (input) => bothBranches(input, "ascendants") || bothBranches(input, "collaterals"),
-    trials: (input) => [{ file: oneBranchFile(input) }],
+    trials: (input) => [{ file: oneBranchFile(input), civilOnly: true }],
   }),
 ];
 
