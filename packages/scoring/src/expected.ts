@@ -1,4 +1,5 @@
 import { ScoringError } from "./errors";
+import { answerJson } from "./format";
 import type { ExpectedAnswer } from "./types";
 
 /** Upper bound of an amount, the same for gold answers and replies. */
@@ -48,6 +49,13 @@ export interface Gold {
   readonly shape: string;
   /** A prepared gold's verdicts when every field is right, copied for each result (undefined otherwise). */
   readonly allRight: Readonly<Record<string, boolean>> | undefined;
+  /**
+   * A prepared gold's block as formatAnswer writes it, between the tags (undefined otherwise): a
+   * reply's block equal to it, character for character, has every field right.
+   */
+  readonly text: string | undefined;
+  /** A prepared gold's expression of its shape (score.ts's shapeExpression), once built. */
+  pattern: RegExp | undefined;
 }
 
 /** Partial credit weights in tenths: part_taxable 0.4, droits 0.6, the art. 990 I levy 0.6 like droits. */
@@ -69,7 +77,7 @@ export class PreparedExpected {
     for (const list of [gold.ids, gold.keys, gold.euros, gold.fields, gold.expected, gold.weights, ...gold.euros]) Object.freeze(list);
     const allRight: Record<string, boolean> = {};
     for (const field of gold.fields) allRight[field] = true;
-    this.gold = { ...gold, allRight };
+    this.gold = { ...gold, allRight, text: answerJson(gold) };
     Object.freeze(this);
   }
 }
@@ -172,7 +180,7 @@ export function readGold(expected: unknown): Gold {
     // The root object, "beneficiaires" and its object; per id its key, its object, and a key and
     // a value per field; "total_droits" and its value.
     const tokens = 3 + 2 * ids.length + 2 * fields.length;
-    return { ids, keys, euros, total, fields, expected: texts, weights, tokens, shape, allRight: undefined };
+    return { ids, keys, euros, total, fields, expected: texts, weights, tokens, shape, allRight: undefined, text: undefined, pattern: undefined };
   } catch (error) {
     if (error instanceof ScoringError) throw error;
     // A getter or proxy that throws: the gold answer is unreadable, which is a broken gold answer.
