@@ -103,6 +103,9 @@ describe("succ generate", () => {
       [["-n", "-1"], /-n: expected a whole number from 0 to \d+, got -1/],
       [["--seed", "abc"], /--seed: expected a whole number, got "abc"/],
       [["--offset", "1.5"], /--offset: expected a whole number, got "1.5"/],
+      [["--jobs", "0"], /--jobs: expected a whole number from 1 to \d+, got 0/],
+      [["--jobs", "-2"], /--jobs: expected a whole number from 1 to \d+, got -2/],
+      [["--jobs", "two"], /--jobs: expected a whole number, got "two"/],
       [["--colour"], /Unknown option '--colour'/],
       [["stray"], /unexpected argument "stray"/],
     ];
@@ -123,11 +126,33 @@ describe("succ generate", () => {
     expect(existsSync(join(dir, "missing"))).toBe(false);
   });
 
+  it("writes with --jobs N the bytes of one job, in the same order", () => {
+    // More ranges than workers (32 tasks a range), an offset, a level with its difficulty in the line.
+    for (const args of [["-n", "90", "--level", "5", "--offset", "13"], ["-n", "70", "--fictional-law", "--seed", "4"]]) {
+      const one = succ(args);
+      expect(one.code).toBe(0);
+      for (const jobs of ["2", "3"]) expect(succ([...args, "--jobs", jobs]).stdout, `${args.join(" ")} --jobs ${jobs}`).toBe(one.stdout);
+    }
+    // --min-rules: the filter runs over the workers' tasks in index order, its error included.
+    const kept = succ(["-n", "5", "--level", "5", "--seed", "3", "--min-rules", "9", "--jobs", "2"]);
+    expect(kept.stdout).toBe(succ(["-n", "5", "--level", "5", "--seed", "3", "--min-rules", "9"]).stdout);
+    const none = succ(["-n", "1", "--level", "1", "--min-rules", "30", "--jobs", "2"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^succ generate: minRules 30: no task of level 1 has that many rules that change the answer in 1000 tasks in a row \(from task 0\)\n$/);
+    // --out: the same file, written in place only when done.
+    const file = join(dir, "jobs.jsonl");
+    const r = succ(["-n", "40", "--jobs", "2", "--out", file]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(succ(["-n", "40"]).stdout);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
   it("has --help", () => {
     const r = succ(["--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: succ generate/);
     expect(r.stdout).toMatch(/--offset K/);
+    expect(r.stdout).toMatch(/--jobs N +draw the tasks in N worker threads, one core each \(default 1;/);
   });
 
   it("stops quietly when the reader closes the pipe", () => {

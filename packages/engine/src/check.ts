@@ -6,7 +6,7 @@ import { collector, type Context, type RuleFamily } from "./family.js";
 import { FAMILIES } from "./families/index.js";
 import { funeralDeduction } from "./families/funeral-775.js";
 import { lawAt } from "./law-of-day.js";
-import { lt, positive, sub, sum, ZERO } from "./exact.js";
+import { add, lt, positive, sub, ZERO } from "./exact.js";
 import { grossEstateOf } from "./assets.js";
 import { beneficiaryOf } from "./by-beneficiary.js";
 
@@ -38,7 +38,8 @@ const SEED_DAY: CivilDate = parseDate(SEED_LAW_DAY)!;
 export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furniture" | "beneficiaries" | "date" | "debts" | "funeralCosts">, law: Law, ignore: ReadonlySet<string> = NOTHING_IGNORED) {
   const grossEstate = grossEstateOf(d, law, ignore);
   const assets = grossEstate.gross;
-  const debts = sum(d.debts.map((a) => a.value));
+  let debts = ZERO;
+  for (const a of d.debts) debts = add(debts, a.value);
   const { funeralDeducted, funeralMethod } = funeralDeduction(d, law, ignore, assets);
   return { assets, grossEstate, debts, funeralDeducted, funeralMethod, netEstate: sub(sub(assets, debts), funeralDeducted) };
 }
@@ -88,7 +89,8 @@ export function checkDossier(d: Dossier, source: LawSource, context: (law: Law) 
   if (d.kind === "estate") {
     net = netEstateOf(d, law);
     const netEstate = net.netEstate;
-    const bequests = sum(d.bequests.map((b) => b.amount));
+    let bequests = ZERO;
+    for (const b of d.bequests) bequests = add(bequests, b.amount);
     if (lt(netEstate, ZERO)) out.fail("debts", "the debts and funeral costs exceed the assets");
     else if (lt(netEstate, bequests)) out.fail("bequests", `bequests total ${formatAmount(bequests)} €, above the net estate`);
     else if (d.civil === undefined && d.residue.length === 0 && positive(sub(netEstate, bequests))) out.fail("residue", "no shares, but the net estate leaves a residue after the bequests");

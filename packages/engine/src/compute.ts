@@ -1,7 +1,7 @@
 import Fraction from "fraction.js";
 import { DATED_LAW, isLawCoverageError, usufructPercent, type Law, type LawSource, type Relationship, type ScaleName } from "@succ/rules";
 import { ageOn } from "./dates.js";
-import { add, euro, floor0, lt, mul, mulRatio, ONE, positive, sub, sum, ZERO } from "./exact.js";
+import { add, floor0, integer, lt, mul, mulRatio, ONE, positive, sub, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, RuleSet } from "./dossier.js";
 import { checkDossier, checkedLaw, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
@@ -313,7 +313,7 @@ function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
       taxable = roundEuro(taxableExact);
       scale = dossier.kind === "estate" && dev !== null ? (dev.representation.has(b.id) && !ignore.has("representation") ? representationAllowance(dev, law, b)?.scale : null) ?? collateralScale(dossier, law, b) ?? law.scaleOf[b.relationship] : law.scaleOf[b.relationship];
       scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
-      ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, euro(taxable)));
+      ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, integer(BigInt(taxable))));
     }
     beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: (cash.byKey.exemption790G as Exemption790G | undefined) ?? null, housing790ABis: (cash.byKey.housing790ABis as HousingExemption | undefined) ?? null, lifeInsurance: li, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
     const line: AnswerLine = { part_taxable: taxable, droits: tax };

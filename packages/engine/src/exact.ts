@@ -31,14 +31,26 @@ export function integer(n: bigint): Fraction {
 export const ZERO = integer(0n);
 export const ONE = integer(1n);
 
-/** Whole euros of the law (allowances, band limits) as fractions, made once each. */
+/**
+ * Whole euros of the law (allowances, band limits) as fractions, made once each: the last ones
+ * asked for in a small table by the amount's low bits (a law has a few dozen amounts), the others
+ * in a Map.
+ */
 const EUROS = new Map<number, Fraction>();
+const RECENT_EUROS = 256;
+/** NaN in an empty slot: equal to no amount. */
+const recentAmounts = new Float64Array(RECENT_EUROS).fill(NaN);
+const recentEuros = new Array<Fraction | undefined>(RECENT_EUROS).fill(undefined);
 export function euro(n: number): Fraction {
+  const slot = (n ^ (n >>> 8)) & (RECENT_EUROS - 1);
+  if (recentAmounts[slot] === n) return recentEuros[slot]!;
   let f = EUROS.get(n);
   if (f === undefined) {
     f = integer(BigInt(n));
     if (EUROS.size < 4096) EUROS.set(n, f);
   }
+  recentAmounts[slot] = n;
+  recentEuros[slot] = f;
   return f;
 }
 
@@ -78,7 +90,13 @@ const num = (a: Fraction) => (a.s < 0n ? -Number(a.n) : Number(a.n));
 export function add(a: Fraction, b: Fraction): Fraction {
   if (b.n === 0n) return a;
   if (a.n === 0n) return b;
-  if (a.d === 1n && b.d === 1n) return integer(a.s * a.n + b.s * b.n);
+  if (a.d === 1n && b.d === 1n) {
+    // Whole numbers: one BigInt operation on the magnitudes (the signs are ±1n).
+    if (a.s === b.s) return make(a.s, a.n + b.n, 1n);
+    const diff = a.n - b.n;
+    if (diff === 0n) return ZERO;
+    return diff > 0n ? make(a.s, diff, 1n) : make(b.s, -diff, 1n);
+  }
   if (small(a) && small(b)) {
     const ad = Number(a.d);
     const bd = Number(b.d);
@@ -91,13 +109,28 @@ export function add(a: Fraction, b: Fraction): Fraction {
 
 export function sub(a: Fraction, b: Fraction): Fraction {
   if (b.n === 0n) return a;
+  if (a.d === 1n && b.d === 1n) {
+    // Whole numbers, as add(a, −b) gives them, with one BigInt operation at most.
+    const minus = b.s === 1n ? -1n : 1n;
+    if (a.n === 0n) return make(minus, b.n, 1n);
+    if (a.s !== b.s) return make(a.s, a.n + b.n, 1n);
+    const diff = a.n - b.n;
+    if (diff === 0n) return ZERO;
+    return diff > 0n ? make(a.s, diff, 1n) : make(a.s === 1n ? -1n : 1n, -diff, 1n);
+  }
   return add(a, make(-b.s, b.n, b.d));
 }
 
 /** a < b */
 export function lt(a: Fraction, b: Fraction): boolean {
-  if (a.d === b.d) return a.s * a.n < b.s * b.n;
-  return a.s * a.n * b.d < b.s * b.n * a.d;
+  // Signs first (a zero has the sign 1n): a negative is below any zero or positive.
+  const na = a.s < 0n && a.n !== 0n;
+  const nb = b.s < 0n && b.n !== 0n;
+  if (na !== nb) return na;
+  // Same sign: compare the magnitudes, reversed for negatives.
+  const x = a.d === b.d ? a.n : a.n * b.d;
+  const y = a.d === b.d ? b.n : b.n * a.d;
+  return na ? y < x : x < y;
 }
 
 /** a > 0 */

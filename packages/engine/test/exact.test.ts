@@ -40,6 +40,20 @@ describe("exact.ts agrees with fraction.js", () => {
       }),
     );
   });
+  it("add, sub, lt on whole numbers of any sign, zero and equal magnitudes included (their own path)", () => {
+    const whole = fc.oneof(fc.bigInt({ min: -3n, max: 3n }), fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n })).map((n) => new Fraction(n));
+    fc.assert(
+      fc.property(whole, whole, fc.boolean(), (a, b, mirror) => {
+        // Half the time b is a's opposite or a itself: the sums and differences that reach 0.
+        const y = mirror ? (b.s < 0n ? a.neg() : a) : b;
+        same(add(a, y), a.add(y));
+        same(sub(a, y), a.sub(y));
+        same(add(a, y.neg()), a.sub(y));
+        expect(lt(a, y)).toBe(a.lt(y));
+        expect(lt(y, a)).toBe(y.lt(a));
+      }),
+    );
+  });
   it("mulRatio, ratio, integer, sum", () => {
     fc.assert(
       fc.property(frac, fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 100 }), fc.array(frac, { maxLength: 6 }), (a, p, q, xs) => {

@@ -8,7 +8,15 @@
 //  5. Level 7 in process (issue 21): tasks per CPU-second, and the gold rebuild of a task id
 //     (`taskGold`, what `succ serve` does) in CPU ms beside its floor, the engine reading and
 //     computing the same task's dossier once (target: at most 0.3 ms).
-// Usage: node bench/generate.bench.mjs [--tasks 100000] [--level-tasks 10000] [--runs 5] [--level7-tasks 600] [--strict]
+//  6. Levels 1-6 in process (issue 21), in CPU time: tasks per CPU-second for the mix, levels 5
+//     and 6 and the mix with --fictional-law (targets 5,000, 2,000, 2,000, 2,000), beside their
+//     floor (the engine reading and computing the accepted dossiers once); the gold rebuild of a
+//     task id (`taskGold`) per level, beside the same floor (target: at most 0.3 ms); and
+//     `succ generate --jobs 1` against `--jobs 2` through the CLI, wall time and CPU time (target:
+//     2 jobs at least 1.6× faster in wall time on a machine of 2 cores or more; only meaningful
+//     when nothing else runs).
+// Usage: node bench/generate.bench.mjs [--tasks 100000] [--level-tasks 10000] [--runs 5] [--level7-tasks 600]
+//        [--gen-tasks 2000] [--gold-tasks 600] [--jobs-tasks 10000] [--strict]
 // Build first (`pnpm build` at the root). --strict exits 1 when a target is missed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
@@ -18,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
-  options: { tasks: { type: "string", default: "100000" }, "level-tasks": { type: "string", default: "10000" }, runs: { type: "string", default: "5" }, "level7-tasks": { type: "string", default: "600" }, strict: { type: "boolean", default: false } },
+  options: { tasks: { type: "string", default: "100000" }, "level-tasks": { type: "string", default: "10000" }, runs: { type: "string", default: "5" }, "level7-tasks": { type: "string", default: "600" }, "gen-tasks": { type: "string", default: "2000" }, "gold-tasks": { type: "string", default: "600" }, "jobs-tasks": { type: "string", default: "10000" }, strict: { type: "boolean", default: false } },
 });
 const STREAM_TASKS = Number(values.tasks);
 const LEVEL_TASKS = Number(values["level-tasks"]);
@@ -110,6 +118,7 @@ for (const [level, real] of [[0, mixRate], [5, rates[5]]]) {
 }
 
 await level7Rows(Number(values["level7-tasks"]));
+await levelRows(Number(values["gen-tasks"]), Number(values["gold-tasks"]), Number(values["jobs-tasks"]));
 
 if (values.strict && results.includes(false)) process.exit(1);
 
@@ -149,4 +158,93 @@ async function level7Rows(n) {
   const floorMs = (1000 * median(floor)) / n;
   console.log(`level 7 gold rebuild (taskGold), ${n} ids: ${goldMs.toFixed(3)} ms a task; floor (readDossier + compute of its dossier) ${floorMs.toFixed(3)} ms; ratio ${(goldMs / floorMs).toFixed(1)}×`);
   report("level 7 gold rebuild of a task id", goldMs.toFixed(3), "CPU ms", goldMs <= 0.3, "≤ 0.3 ms");
+}
+
+// 6. Levels 1-6 (issue 21), in process and in CPU time (user + sys), each figure the median of
+//    three runs, the task and its floor interleaved run by run, after a warm-up. The floor: the
+//    engine reading and computing each accepted task's dossier once, under the task's law (what
+//    no generator can skip); the draws, the redraws, the guards' counterfactuals, the prompt and
+//    the line come on top.
+async function levelRows(genTasks, goldTasks, jobsTasks) {
+  const gen = await import(new URL("../dist/index.js", import.meta.url).href);
+  const engine = await import(new URL("../../engine/dist/index.js", import.meta.url).href);
+  const cpu = (f) => {
+    const t0 = process.cpuUsage();
+    f();
+    const u = process.cpuUsage(t0);
+    return (u.user + u.system) / 1e6;
+  };
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const SEED = 21;
+  const floorOf = (tasks) => () => {
+    for (const t of tasks) engine.compute(engine.readDossier(t.info.dossier), { source: gen.lawSourceOf(t.info) });
+  };
+  const sets = [
+    ["the mix", { level: 0 }, 5000],
+    ["level 5", { level: 5 }, 2000],
+    ["level 6", { level: 6 }, 2000],
+    ["the mix, --fictional-law", { level: 0, fictionalLaw: true }, 2000],
+  ];
+  for (const [name, o, target] of sets) {
+    const opts = { ...o, seed: SEED, n: genTasks };
+    for (const t of gen.generateTasks({ ...opts, seed: SEED + 1, n: 200 })) gen.taskLine(t);
+    const tasks = [...gen.generateTasks(opts)];
+    const run = [];
+    const floor = [];
+    for (let r = 0; r < 3; r++) {
+      run.push(cpu(() => { for (const t of gen.generateTasks(opts)) gen.taskLine(t); }));
+      floor.push(cpu(floorOf(tasks)));
+    }
+    const rate = genTasks / median(run);
+    const floorRate = genTasks / median(floor);
+    console.log(`${name}, generateTasks + taskLine × ${genTasks} (3 runs): ${Math.round(rate)} tasks per CPU-second; floor (readDossier + compute of each task's dossier) ${Math.round(floorRate)}; the floor is ${(floorRate / rate).toFixed(1)}× faster`);
+    report(`${name}: tasks per CPU-second`, Math.round(rate), "tasks/CPU-s", rate >= target, `≥ ${target.toLocaleString("en")}`);
+  }
+
+  const golds = [["the mix", 0, {}], ...[1, 2, 3, 4, 5, 6].map((l) => [`level ${l}`, l, {}]), ["the mix, --fictional-law", 0, { fictionalLaw: true }]];
+  for (const [name, level, o] of golds) {
+    for (let i = 0; i < 200; i++) gen.taskGold(SEED + 1, i, level, o);
+    const tasks = [];
+    for (let i = 0; i < goldTasks; i++) tasks.push(gen.generateTask(SEED, i, level, o));
+    const gold = [];
+    const floor = [];
+    for (let r = 0; r < 3; r++) {
+      gold.push(cpu(() => { for (let i = 0; i < goldTasks; i++) gen.taskGold(SEED, i, level, o); }));
+      floor.push(cpu(floorOf(tasks)));
+    }
+    const goldMs = (1000 * median(gold)) / goldTasks;
+    const floorMs = (1000 * median(floor)) / goldTasks;
+    console.log(`${name} gold rebuild (taskGold), ${goldTasks} ids: ${goldMs.toFixed(3)} ms a task; floor ${floorMs.toFixed(3)} ms; ratio ${(goldMs / floorMs).toFixed(1)}×`);
+    report(`${name}: gold rebuild of a task id`, goldMs.toFixed(3), "CPU ms", goldMs <= 0.3, "≤ 0.3 ms");
+  }
+
+  // --jobs 1 against --jobs 2 through the CLI, alternated, each the median of three runs: wall
+  // time (what more cores buy) and the child's CPU time (user + sys, from /usr/bin/time).
+  const timeBin = "/usr/bin/time";
+  const jobsRun = (jobs) => {
+    const devnull = openSync("/dev/null", "w");
+    const args = [bin, "generate", "-n", String(jobsTasks), "--jobs", String(jobs)];
+    const t0 = process.hrtime.bigint();
+    const r = existsSync(timeBin)
+      ? spawnSync(timeBin, ["-f", "CPU %U %S", process.execPath, ...args], { stdio: ["ignore", devnull, "pipe"], encoding: "utf8" })
+      : spawnSync(process.execPath, args, { stdio: ["ignore", devnull, "pipe"], encoding: "utf8" });
+    const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+    closeSync(devnull);
+    if (r.status !== 0) throw new Error(`succ generate --jobs ${jobs} exited with ${r.status}: ${r.stderr}`);
+    const m = /CPU ([\d.]+) ([\d.]+)/.exec(r.stderr);
+    return { wall, cpu: m ? Number(m[1]) + Number(m[2]) : NaN };
+  };
+  const one = [];
+  const two = [];
+  for (let r = 0; r < 3; r++) {
+    one.push(jobsRun(1));
+    two.push(jobsRun(2));
+  }
+  const wall1 = median(one.map((x) => x.wall));
+  const wall2 = median(two.map((x) => x.wall));
+  const cpu1 = median(one.map((x) => x.cpu));
+  const cpu2 = median(two.map((x) => x.cpu));
+  const cores = (await import("node:os")).availableParallelism();
+  console.log(`succ generate -n ${jobsTasks} > /dev/null (3 runs each, ${cores} cores): --jobs 1 ${wall1.toFixed(2)} s wall, ${cpu1.toFixed(2)} s CPU; --jobs 2 ${wall2.toFixed(2)} s wall, ${cpu2.toFixed(2)} s CPU`);
+  if (cores >= 2) report("--jobs 2 against --jobs 1, wall time", `${(wall1 / wall2).toFixed(2)}×`, "faster", wall1 / wall2 >= 1.6, "≥ 1.6× on 2 cores, when nothing else runs");
 }

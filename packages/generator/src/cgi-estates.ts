@@ -2,7 +2,7 @@ import { compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
 import type { Law } from "@succ/rules";
 import { emptyFacts, type Beneficiary, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed, type Item, type Predeceased, type Share } from "./draft.js";
 import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, lawOf, personalCents } from "./law.js";
-import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
+import { addDays, addYears, birthForAge, maxDate, minDate } from "./dates.js";
 import {
   addChildren,
   addLegatee,
@@ -21,6 +21,7 @@ import {
 import { AssetList, Builder, debtsOf, HOMES, MIN_BUILDING, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
 import { FUNERAL } from "./families/funeral-775.js";
 import { FURNITURE } from "./families/furniture-764.js";
+import { LEVY_990I } from "./families/levy-990-i.js";
 import { gendered } from "./french.js";
 import type { CgiLevel } from "./levels.js";
 import { familyName } from "./names.js";
@@ -279,10 +280,6 @@ function priorGifts(c: Ctx): void {
   }
 }
 
-function minDate(a: CivilDate, b: CivilDate): CivilDate {
-  return compareDates(a, b) <= 0 ? a : b;
-}
-
 /** The deeds of the earlier gifts, in date order; and each beneficiary's allowance left at the act, in cents. */
 function deeds(c: Ctx, gifts: CgiEstateDraft["priorGifts"]): Map<string, number> {
   const done = new Map<typeof gifts[number], Deed>();
@@ -311,75 +308,6 @@ function deeds(c: Ctx, gifts: CgiEstateDraft["priorGifts"]): Map<string, number>
 }
 
 // --- life insurance ------------------------------------------------------------------------------
-
-const INSURERS = ["Prévoyance des Aulnes", "Mutuelle vie du Val d'Ornelle", "Assurances Rochebelle", "Caisse de prévoyance de la Lère", "Vie et Patrimoine de Brenne"] as const;
-const PRODUCTS = ["Horizon", "Avenir", "Sérénité", "Patrimoine", "Transmission", "Épargne Plus"] as const;
-
-/**
- * One to three contracts on the deceased's life. Sums due for premiums paid before 70 go to one
- * or two beneficiaries, mostly above the 990 I allowance (a levy is due); at level 5 the spouse
- * or an exempt sibling is often named too (no levy: the trap is to apply it). Premiums paid after
- * 70 (art. 757 B) go, at level 5, to one to three beneficiaries, sometimes exempt ones among
- * them; at level 6, to a single beneficiary who is not exempt.
- */
-function contracts(c: Ctx): void {
-  const { rng, level, b, law } = c;
-  if (!rng.chance(level === 5 ? 88 : 90)) return;
-  const li = law.lifeInsurance;
-  const named = (x: Beneficiary): boolean => x.represents === null;
-  const exempt = b.beneficiaries.filter((x) => c.exempt.has(x.id));
-  const taxed = b.beneficiaries.filter((x) => !c.exempt.has(x.id) && named(x));
-  const out: ContractDraft[] = [];
-  const used = new Set<string>();
-  const product = (): string => {
-    let p = `Contrat « ${rng.pick(PRODUCTS)} »`;
-    while (used.has(p)) p = `Contrat « ${rng.pick(PRODUCTS)} ${rng.int(2, 9)} »`;
-    used.add(p);
-    return p;
-  };
-  const seventy = addYears(c.subject.birth, li.insuredAgeLimit);
-  const contractsFrom = parseDay(li.contractsFrom);
-  const premiumsFrom = parseDay(li.premiumsFrom990I);
-  const before70Day = (): CivilDate | null => dateIn(rng, maxDate(addYears(c.subject.birth, 40), addDays(contractsFrom, 60)), minDate(addDays(seventy, -400), addDays(b.act, -200)));
-  // Art. 990 I: one or two beneficiaries not exempt, and at level 5 an exempt one now and then.
-  const levy: Beneficiary[] = taxed.length > 0 && rng.chance(level === 5 ? 80 : 90) ? rng.sample(taxed, Math.min(taxed.length, rng.weighted([[1, 65], [2, 35]] as const))) : [];
-  if (level === 5 && exempt.length > 0 && rng.chance(50)) levy.push(rng.pick(exempt));
-  for (const x of levy) {
-    const day = before70Day();
-    if (!day) continue;
-    // Mostly above the allowance of 990 I; now and then within it (the levy is then 0), never for
-    // an exempt beneficiary (whose exemption must show).
-    const capital = rng.chance(85) || c.exempt.has(x.id) ? li.allowance990I * 100 + roundEuros(rng.spread(5_000, 700_000) * 100, 1) + rng.int(0, 99) : roundEuros(rng.spread(20_000, li.allowance990I - 5_000) * 100, 1);
-    // A contract subscribed before art. 990 I's day: the insurer splits the sums due at that day;
-    // those of the earlier premiums (mostly some) bear neither the levy nor the duties.
-    const before1998 = compareDates(day, premiumsFrom) < 0 ? (rng.chance(85) ? roundEuros(rng.spread(3_000, 250_000) * 100, 1) + rng.int(0, 99) : 0) : null;
-    out.push({ label: product(), insurer: rng.pick(INSURERS), subscribedOn: day, to: [{ beneficiary: x.id, num: 1, den: 1 }], before70: capital, before1998, premiumsAfter70: 0, capitalAfter70: 0 });
-  }
-  // Art. 757 B: premiums paid after 70, for a deceased who lived past 71.
-  if (c.age >= 72 && rng.chance(level === 5 ? 65 : 75) && taxed.length > 0) {
-    const pool = level === 6 ? [rng.pick(taxed)] : rng.sample(taxed, Math.min(taxed.length, rng.weighted([[1, 40], [2, 45], [3, 15]] as const)));
-    if (level === 5 && exempt.length > 0 && rng.chance(25)) pool.push(rng.pick(exempt));
-    const premiums = roundEuros(rng.spread(li.allowance757B + 8_000, 260_000) * 100, 100);
-    const capital = roundEuros((premiums * rng.int(78, 135)) / 100, 1) + rng.int(0, 99);
-    const day = dateIn(rng, addDays(seventy, 30), addDays(b.act, -200));
-    const shares = pool.length === 1 ? [{ num: 1, den: 1 }] : pool.length === 2 && rng.chance(40) ? rng.sample([{ num: 2, den: 3 }, { num: 1, den: 3 }], 2) : pool.map(() => reduce(1, pool.length));
-    if (day) {
-      const to = pool.map((x, i) => ({ beneficiary: x.id, ...shares[i]! }));
-      // Now and then a contract opened before 70 goes on receiving premiums after 70.
-      const mixed = out.find((k) => k.to.length === 1 && to.length === 1 && k.to[0]!.beneficiary === to[0]!.beneficiary);
-      if (mixed && rng.chance(50)) {
-        mixed.premiumsAfter70 = premiums;
-        mixed.capitalAfter70 = capital;
-      } else out.push({ label: product(), insurer: rng.pick(INSURERS), subscribedOn: day, to, before70: 0, before1998: compareDates(day, premiumsFrom) < 0 ? 0 : null, premiumsAfter70: premiums, capitalAfter70: capital });
-    }
-  }
-  c.facts.contracts = out.slice(0, 3);
-}
-
-function parseDay(day: string): CivilDate {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return { y, m, d };
-}
 
 // --- amounts --------------------------------------------------------------------------------
 
@@ -422,7 +350,7 @@ export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
   priorGifts(c);
   const gifts = c.b.sortedPriorGifts();
   const left = deeds(c, gifts);
-  contracts(c);
+  c.facts.contracts = LEVY_990I.draw.lifeInsurance(rng, level, c.law, { act: c.b.act, birth: c.subject.birth, age: c.age, beneficiaries: c.b.beneficiaries, exempt: c.exempt });
 
   // The residue: the reference heir (the child of the 2011-2012 gift, else the largest taxed
   // share) owes tax on a share spread over the scale; another stock often too.

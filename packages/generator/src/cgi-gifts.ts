@@ -2,7 +2,7 @@ import { ageOn, compareDates, withinYearsBefore, type CivilDate } from "@succ/en
 import { usufructPercent } from "@succ/rules";
 import { emptyFacts, type Beneficiary, type CgiGiftDraft, type Deed, type GiftItem, type PriorGift } from "./draft.js";
 import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents, lawOf } from "./law.js";
-import { addDays, addYears, birthForAge, maxDate } from "./dates.js";
+import { addDays, addYears, birthForAge, maxDate, minDate } from "./dates.js";
 import { HOUSING_790A_BIS } from "./families/housing-790-a-bis.js";
 import { Builder, cashLabel, giftAssetLabel, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
 import { addDonees } from "./gifts.js";
@@ -147,8 +147,4 @@ export function cgiGift(rng: Rng, level: CgiLevel): CgiGiftDraft {
   main.cents = V;
   items.push(main);
   return { kind: "gift", date: act, subject, beneficiaries: b.beneficiaries, priorGifts: gifts, parents: b.parents, gifts: rng.sample(items, items.length), cgi: facts };
-}
-
-function minDate(a: CivilDate, b: CivilDate): CivilDate {
-  return compareDates(a, b) <= 0 ? a : b;
 }

@@ -90,3 +90,7 @@ export function dateBetween(rng: Rng, from: CivilDate, to: CivilDate): CivilDate
 export function maxDate(a: CivilDate, b: CivilDate): CivilDate {
   return compareDates(a, b) >= 0 ? a : b;
 }
+
+export function minDate(a: CivilDate, b: CivilDate): CivilDate {
+  return compareDates(a, b) <= 0 ? a : b;
+}

@@ -14,6 +14,7 @@ export {
   generateTask,
   taskGold,
   generateTasks,
+  MinRulesFilter,
   taskLine,
   type GenerateOptions,
   type Task,

@@ -209,16 +209,46 @@ export function* generateTasks(opts: GenerateOptions = {}): Generator<Task> {
     for (let i = 0; i < n; i++) yield generateTask(seed, offset + i, level, taskOpts);
     return;
   }
-  let skipped = 0;
-  for (let i = offset, kept = 0; kept < n; i++) {
+  const filter = new MinRulesFilter(n, minRules, level);
+  for (let i = offset; !filter.done; i++) {
     const t = generateTask(seed, i, level, taskOpts);
-    if (t.info.difficulty.rules.length >= minRules) {
-      kept++;
-      skipped = 0;
-      yield t;
-    } else if (++skipped >= MAX_SKIPPED) {
-      throw new RangeError(`minRules ${minRules}: no task of ${level === 0 ? "the mix" : `level ${level}`} has that many rules that change the answer in ${MAX_SKIPPED} tasks in a row (from task ${i - MAX_SKIPPED + 1})`);
+    if (filter.keep(i, t.info.difficulty.rules.length)) yield t;
+  }
+}
+
+/**
+ * The `minRules` filter of {@link generateTasks}, fed the tasks in index order from the offset
+ * (their number of rules that change the answer): which to keep, when the `n` are kept, and the
+ * RangeError when {@link MAX_SKIPPED} in a row fall short. `succ generate --jobs` feeds it the
+ * tasks its workers drew.
+ */
+export class MinRulesFilter {
+  private kept = 0;
+  private skipped = 0;
+
+  constructor(
+    private readonly n: number,
+    private readonly minRules: number,
+    private readonly level: 0 | Level,
+  ) {}
+
+  /** Whether the `n` tasks are kept. */
+  get done(): boolean {
+    return this.kept >= this.n;
+  }
+
+  /** Whether task `index`, where `rules` rules change the answer, is kept. */
+  keep(index: number, rules: number): boolean {
+    if (rules >= this.minRules) {
+      this.kept++;
+      this.skipped = 0;
+      return true;
     }
+    if (++this.skipped >= MAX_SKIPPED) {
+      const set = this.level === 0 ? "the mix" : `level ${this.level}`;
+      throw new RangeError(`minRules ${this.minRules}: no task of ${set} has that many rules that change the answer in ${MAX_SKIPPED} tasks in a row (from task ${index - MAX_SKIPPED + 1})`);
+    }
+    return false;
   }
 }
 

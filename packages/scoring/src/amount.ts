@@ -88,23 +88,27 @@ export function readAmountString(s: string): Amount | null {
   let pos = 0;
   const negative = s.charCodeAt(0) === 0x2d;
   if (negative) pos = 1;
+  // The digits, a group (a slice) at a time.
   let integer = "";
+  let groupStart = pos;
   let groupLength = 0;
   let grouped = false;
   for (; pos < s.length; pos++) {
     const c = s.charCodeAt(pos);
     if (isDigit(c)) {
-      integer += s[pos];
       groupLength++;
     } else if (isGroupSeparator(c) && isDigit(s.charCodeAt(pos + 1))) {
       // The first group holds 1 to 3 digits (so no leading space), each later group exactly 3.
       if (grouped ? groupLength !== 3 : groupLength === 0 || groupLength > 3) return null;
+      integer += s.slice(groupStart, pos);
+      groupStart = pos + 1;
       grouped = true;
       groupLength = 0;
     } else {
       break;
     }
   }
+  integer += s.slice(groupStart, pos);
   if (integer.length === 0) return null;
   if (grouped && groupLength !== 3) return null;
   if (integer.length > 1 && integer.charCodeAt(0) === ZERO) return null;
@@ -124,6 +128,12 @@ export function readAmountString(s: string): Amount | null {
 
 /** Value = (integer.fraction) × 10^exponent, shifted as text; null outside the rules. */
 function normalize(negative: boolean, integer: string, fraction: string, exponent: number): Amount | null {
+  if (exponent === 0 && fraction.length === 0 && integer.length > 0 && (integer.length === 1 || integer.charCodeAt(0) !== ZERO)) {
+    // Whole euros without a leading zero ("28048", "0"), the common case: already canonical, so
+    // the general shift below would give the same, and only the limit is left to check.
+    if (integer.length > LIMIT_INTEGER.length || (integer.length === LIMIT_INTEGER.length && integer > LIMIT_INTEGER)) return null;
+    return { negative: negative && integer !== "0", integer, cents: "00" };
+  }
   if (integer.length > MAX_INTEGER_DIGITS || fraction.length > MAX_FRACTION_DIGITS) return null;
   const digits = integer + fraction;
   const point = integer.length + exponent; // position of the decimal point in `digits`

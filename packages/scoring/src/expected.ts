@@ -46,8 +46,17 @@ export interface Gold {
   readonly tokens: number;
   /** The ids and the number of keys of each line ("B1:2,B2:3"): what a block's shape depends on. */
   readonly shape: string;
-  /** A prepared gold's verdicts when every field is right, copied for each result (undefined otherwise). */
-  readonly allRight: Readonly<Record<string, boolean>> | undefined;
+  /**
+   * What only pays when a gold scores many replies, built by the scorer when it scores a second
+   * reply against this same object (a prepared gold; an answer read anew for each reply never
+   * gets there): the verdicts when every field is right, copied for each result; the block as
+   * formatAnswer writes it (a reply's block equal to it has every field right); and the
+   * expression of its shape (score.ts's shapeExpression).
+   */
+  uses: number;
+  allRight: Readonly<Record<string, boolean>> | undefined;
+  text: string | undefined;
+  pattern: RegExp | undefined;
 }
 
 /** Partial credit weights in tenths: part_taxable 0.4, droits 0.6, the art. 990 I levy 0.6 like droits. */
@@ -55,8 +64,8 @@ const WEIGHT: Readonly<Record<LineKey, number>> = { part_taxable: 4, droits: 6, 
 
 /**
  * A gold answer checked and copied once by {@link prepareExpected}, to score many replies
- * against: scoreReply takes it in place of the answer and skips reading the answer again. It is
- * immutable: what it holds cannot change after it was checked.
+ * against: scoreReply takes it in place of the answer and skips reading the answer again. What
+ * it holds cannot change after it was checked (nothing outside this package can reach it).
  */
 export class PreparedExpected {
   /** @internal */
@@ -64,12 +73,7 @@ export class PreparedExpected {
 
   /** @internal */
   constructor(gold: Gold) {
-    // The lists are frozen; the gold object itself is not (a frozen object may lose V8's fast
-    // property access), but nothing outside this package can reach it but through `gold`.
-    for (const list of [gold.ids, gold.keys, gold.euros, gold.fields, gold.expected, gold.weights, ...gold.euros]) Object.freeze(list);
-    const allRight: Record<string, boolean> = {};
-    for (const field of gold.fields) allRight[field] = true;
-    this.gold = { ...gold, allRight };
+    this.gold = gold;
     Object.freeze(this);
   }
 }
@@ -87,6 +91,26 @@ export function prepareExpected(expected: ExpectedAnswer | PreparedExpected): Pr
 export function goldEuros(gold: Gold, index: number, key: LineKey): number | undefined {
   const at = gold.keys[index]!.indexOf(key);
   return at < 0 ? undefined : gold.euros[index]![at];
+}
+
+/**
+ * Field names by beneficiary id ("B1" → "B1.part_taxable", "B1.droits", "B1.prelevement_990I"):
+ * made once, so that the same string object names a field in every result (V8 then finds it
+ * as a property key at once, where a name built anew is hashed and looked up each time).
+ * Bounded: cleared when full.
+ */
+const FIELD_NAMES = new Map<string, readonly string[]>();
+const MAX_FIELD_NAMES = 10_000;
+const KEY_AT: Readonly<Record<LineKey, number>> = { part_taxable: 0, droits: 1, prelevement_990I: 2 };
+
+function fieldName(id: string, key: LineKey): string {
+  let names = FIELD_NAMES.get(id);
+  if (names === undefined) {
+    if (FIELD_NAMES.size >= MAX_FIELD_NAMES) FIELD_NAMES.clear();
+    names = LINE_KEYS_WITH_LEVY.map((k) => `${id}.${k}`);
+    FIELD_NAMES.set(id, names);
+  }
+  return names[KEY_AT[key]]!;
 }
 
 function fail(message: string): never {
@@ -155,7 +179,7 @@ export function readGold(expected: unknown): Gold {
       for (const key of lineKeys) {
         const value = checkEuros(entry[key], id, key);
         line.push(value);
-        fields.push(`${id}.${key}`);
+        fields.push(fieldName(id, key));
         texts.push(String(value));
         weights.push(WEIGHT[key]);
       }
@@ -172,7 +196,7 @@ export function readGold(expected: unknown): Gold {
     // The root object, "beneficiaires" and its object; per id its key, its object, and a key and
     // a value per field; "total_droits" and its value.
     const tokens = 3 + 2 * ids.length + 2 * fields.length;
-    return { ids, keys, euros, total, fields, expected: texts, weights, tokens, shape, allRight: undefined };
+    return { ids, keys, euros, total, fields, expected: texts, weights, tokens, shape, uses: 0, allRight: undefined, text: undefined, pattern: undefined };
   } catch (error) {
     if (error instanceof ScoringError) throw error;
     // A getter or proxy that throws: the gold answer is unreadable, which is a broken gold answer.

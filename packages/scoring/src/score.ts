@@ -2,6 +2,7 @@ import { amountEquals, isZeroAmount, readAmount, readAmountString, readNumberTex
 import { findBlock } from "./block";
 import { ScoringError } from "./errors";
 import { PreparedExpected, readGold, type Gold } from "./expected";
+import { answerJson } from "./format";
 import { displayKey, MAX_TOKENS, parseStrictJson, Reject, type JsonValue } from "./json";
 import type { ExpectedAnswer, ScoreOptions, ScoreResult } from "./types";
 
@@ -62,6 +63,9 @@ const GOLD: Amount = Object.freeze({ negative: false, integer: "", cents: "" });
 /** Per field (Gold.fields order): its amount, or null when it is not one (bad_amount). */
 type Amounts = (Amount | null)[];
 
+/** What readAmounts gives for a block that is the prepared gold's own text: every field right. */
+const GOLD_BLOCK: readonly Amount[] = [];
+
 /** The general reader: the block parsed into a tree, its shape checked, then its amounts read. */
 function readTree(block: string, gold: Gold): Amounts {
   const root = objectEntries(parseStrictJson(block), "");
@@ -108,6 +112,7 @@ const SHAPES = new Map<string, RegExp>();
 const MAX_SHAPES = 1000;
 
 function shapeExpression(gold: Gold): RegExp {
+  if (gold.pattern !== undefined) return gold.pattern;
   let pattern = SHAPES.get(gold.shape);
   if (pattern === undefined) {
     const lines = gold.ids.map((id, i) => `${keyPattern(id)}${WS}\\{${gold.keys[i]!.map((key) => `${keyPattern(key)}${AMOUNT}`).join(",")}\\}${WS}`);
@@ -115,6 +120,7 @@ function shapeExpression(gold: Gold): RegExp {
     if (SHAPES.size >= MAX_SHAPES) SHAPES.clear();
     SHAPES.set(gold.shape, pattern);
   }
+  if (gold.uses > 1) gold.pattern = pattern; // kept by a prepared gold, for its next replies
   return pattern;
 }
 
@@ -139,9 +145,10 @@ function readInShape(block: string, gold: Gold): Amounts | null {
 }
 
 /** Reads the reply's amounts against the checked gold answer; a Reject (returned or thrown) for a rejected reply. */
-function readAmounts(reply: string, gold: Gold, strictEnd: boolean, inShape: boolean): Amount[] | Reject {
+function readAmounts(reply: string, gold: Gold, strictEnd: boolean, inShape: boolean): readonly Amount[] | Reject {
   const block = findBlock(reply, strictEnd);
   if (typeof block !== "string") return block;
+  if (inShape && block === gold.text && gold.tokens <= MAX_TOKENS) return GOLD_BLOCK;
   const amounts = (inShape ? readInShape(block, gold) : null) ?? readTree(block, gold);
   const bad = amounts.indexOf(null);
   if (bad >= 0) return new Reject(`bad_amount: ${gold.fields[bad]}`);
@@ -151,7 +158,14 @@ function readAmounts(reply: string, gold: Gold, strictEnd: boolean, inShape: boo
 /** The scorer proper, on a checked gold answer; throws only on a bug (never on a reply). */
 function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefined, inShape = true): ScoreResult {
   if (typeof reply !== "string") return rejected("not_a_string");
-  let amounts: Amount[] | Reject;
+  if (++gold.uses === 2) {
+    // A second reply to this gold object: it is a prepared one, worth what speeds up the next.
+    const allRight: Record<string, boolean> = {};
+    for (const field of gold.fields) allRight[field] = true;
+    gold.allRight = allRight;
+    gold.text = answerJson(gold);
+  }
+  let amounts: readonly Amount[] | Reject;
   try {
     amounts = readAmounts(reply, gold, options?.strictEnd === true, inShape);
   } catch (error) {
@@ -159,6 +173,7 @@ function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefi
     throw error;
   }
   if (amounts instanceof Reject) return rejected(amounts.reason);
+  if (amounts === GOLD_BLOCK) return { score: 1, reason: "ok", fields: { ...gold.allRight! } };
   const { fields, expected, weights, allRight: template } = gold;
   // A prepared gold's verdicts start as a copy of all-right ones: only wrong fields are written.
   const verdicts: Record<string, boolean> = template === undefined ? {} : { ...template };

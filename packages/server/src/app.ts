@@ -5,9 +5,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRequire } from "node:module";
 import { fingerprint, GENERATOR_VERSION } from "@succ/generator";
-import { isSuccess, scoreReply, type ExpectedAnswer } from "@succ/scoring";
+import { isSuccess, scoreReply, type PreparedExpected } from "@succ/scoring";
 import type { HttpBindings } from "@hono/node-server";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { RequestError, badRequest } from "./errors.js";
 import { GoldCache, readSeed, readSetName, setName, type PreloadedGolds, type SetDefaults } from "./gold.js";
@@ -153,10 +153,10 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   const log = config.log ?? ((line: string) => console.error(`succ serve: ${line}`));
   const app = new Hono();
 
-  const goldOf = (source: GoldSource, where: string): ExpectedAnswer => {
+  const goldOf = (source: GoldSource, where: string): PreparedExpected => {
     if ("answer" in source) return source.answer;
     try {
-      return cache.get(source.task);
+      return cache.prepared(source.task);
     } catch (e) {
       const { id, seed } = source.task;
       throw new RequestError(500, `${where}: cannot build the gold answer of ${id} (seed ${seed}): ${(e as Error).message}`);
@@ -177,10 +177,17 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     await next();
   });
 
-  const limit = bodyLimit({
-    maxSize: config.maxBodyBytes,
-    onError: (c) => sendError(c, new RequestError(413, `the body is over the limit of ${config.maxBodyBytes} bytes (succ serve --max-body-mb)`)),
-  });
+  const tooLarge = (c: Context) => sendError(c, new RequestError(413, `the body is over the limit of ${config.maxBodyBytes} bytes (succ serve --max-body-mb)`));
+  const streamLimit = bodyLimit({ maxSize: config.maxBodyBytes, onError: tooLarge });
+  // hono's bodyLimit, but for the usual request (a content-length and no transfer-encoding) the
+  // header is checked here, as bodyLimit checks it, without touching c.req.raw.body: that would
+  // build a web stream of the body, and c.req.text() could then no longer read it straight from
+  // the socket (@hono/node-server's direct path). A chunked body is counted by bodyLimit.
+  const limit: MiddlewareHandler = (c, next) => {
+    const length = c.req.header("content-length");
+    if (length === undefined || c.req.header("transfer-encoding") !== undefined) return streamLimit(c, next);
+    return parseInt(length || "0", 10) > config.maxBodyBytes ? Promise.resolve(tooLarge(c)) : next();
+  };
 
   app.post("/score", limit, async (c) => {
     const request = readScoreRequest(await readJson(c), config.defaults, config.maxBatch);

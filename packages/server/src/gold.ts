@@ -3,7 +3,7 @@
  * task depends only on (seed, index, set), and the id names the level and the index.
  */
 import { GENERATOR_VERSION, LEVEL_SPEC, LEVELS, MIX_PINNED_TASKS, mixLevel, parseTaskId, taskGold, taskId, taskVersion, type Level } from "@succ/generator";
-import { checkExpected, type ExpectedAnswer } from "@succ/scoring";
+import { checkExpected, prepareExpected, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { badRequest, isRecord, kindOf, RequestError, ServeError } from "./errors.js";
 import { refuseDuplicateKeys } from "./json.js";
 
@@ -148,8 +148,16 @@ function sameAnswer(a: ExpectedAnswer, b: ExpectedAnswer): boolean {
  * They are taken as written: the generator version must be this server's, and only the lines
  * whose set the id leaves open (the pinned first tasks of the mix) are rebuilt to be told apart.
  */
+/** A gold answer as received or rebuilt, and the same answer prepared for scoring (prepareExpected). */
+interface Gold {
+  answer: ExpectedAnswer;
+  prepared: PreparedExpected;
+}
+
 export class PreloadedGolds {
   private readonly answers = new Map<string, ExpectedAnswer>();
+  /** The same answers prepared, made the first time one is asked for. */
+  private readonly golds = new Map<string, Gold>();
   /** Task lines read. */
   tasks = 0;
 
@@ -160,6 +168,18 @@ export class PreloadedGolds {
 
   get(key: string): ExpectedAnswer | undefined {
     return this.answers.get(key);
+  }
+
+  /** The answer of `key` with its prepared form, or undefined when no file gave it. */
+  gold(key: string): Gold | undefined {
+    let gold = this.golds.get(key);
+    if (gold === undefined) {
+      const answer = this.answers.get(key);
+      if (answer === undefined) return undefined;
+      gold = { answer, prepared: prepareExpected(answer) }; // checked when the line was read
+      this.golds.set(key, gold);
+    }
+    return gold;
   }
 
   /** Reads one task line (parsed JSON); `where` names it in errors ("tasks.jsonl, line 3"). */
@@ -223,7 +243,7 @@ export class PreloadedGolds {
  * builds the task with the generator.
  */
 export class GoldCache {
-  private readonly answers = new Map<string, ExpectedAnswer>();
+  private readonly answers = new Map<string, Gold>();
   hits = 0;
   misses = 0;
 
@@ -244,8 +264,17 @@ export class GoldCache {
   }
 
   get(ref: TaskRef): ExpectedAnswer {
+    return this.lookup(ref).answer;
+  }
+
+  /** The gold of `ref` prepared for scoring (the same hit, miss and eviction as get). */
+  prepared(ref: TaskRef): PreparedExpected {
+    return this.lookup(ref).prepared;
+  }
+
+  private lookup(ref: TaskRef): Gold {
     const key = taskKey(ref);
-    const loaded = this.loaded.get(key);
+    const loaded = this.loaded.gold(key);
     if (loaded !== undefined) {
       this.hits++;
       return loaded;
@@ -259,9 +288,10 @@ export class GoldCache {
     }
     this.misses++;
     const answer = GoldCache.build(ref);
-    this.answers.set(key, answer);
+    const gold = { answer, prepared: prepareExpected(answer) };
+    this.answers.set(key, gold);
     if (this.answers.size > this.capacity) this.answers.delete(this.answers.keys().next().value!);
-    return answer;
+    return gold;
   }
 
   /** The gold answer of a task, from the generator. */

@@ -14,11 +14,32 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-/** An object (its keys so far, the last one read) or an array (the index of its current element). */
+/**
+ * An object (its keys so far, the last one read) or an array (keys null; the index of its current
+ * element). An object's keys are a list, searched in turn, while they are few (the objects of a
+ * request have 2 to 10), and a Set past SMALL_OBJECT: a Set costs more to make than a short search.
+ */
 interface Frame {
-  keys: Set<string> | null;
+  keys: string[] | null;
+  set: Set<string> | null;
   key: string;
   index: number;
+}
+
+const SMALL_OBJECT = 16;
+
+/** Adds `key` to the object's keys; false when it was there already. */
+function addKey(frame: Frame, key: string): boolean {
+  const keys = frame.keys!;
+  if (frame.set !== null) {
+    if (frame.set.has(key)) return false;
+    frame.set.add(key);
+    return true;
+  }
+  for (let k = 0; k < keys.length; k++) if (keys[k] === key) return false;
+  keys.push(key);
+  if (keys.length > SMALL_OBJECT) frame.set = new Set(keys);
+  return true;
 }
 
 function isSpace(c: number): boolean {
@@ -63,17 +84,16 @@ export function duplicateKey(text: string): { path: string; key: string } | null
       if (text.charCodeAt(next) === COLON && frame !== undefined && frame.keys !== null) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes("\\") ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
-        if (frame.keys.has(key)) return { path: pathOf(stack), key };
-        frame.keys.add(key);
+        if (!addKey(frame, key)) return { path: pathOf(stack), key };
         frame.key = key;
         i = next;
       } else {
         i = end;
       }
     } else if (c === OPEN_OBJECT) {
-      stack.push({ keys: new Set(), key: "", index: 0 });
+      stack.push({ keys: [], set: null, key: "", index: 0 });
     } else if (c === OPEN_ARRAY) {
-      stack.push({ keys: null, key: "", index: 0 });
+      stack.push({ keys: null, set: null, key: "", index: 0 });
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       stack.pop();
     } else if (c === COMMA) {

@@ -2,13 +2,13 @@
  * The bodies the server accepts, read into typed jobs, or a RequestError naming the first thing
  * that is wrong. Every item is checked before any gold answer is built.
  */
-import { checkExpected, ScoringError, type ExpectedAnswer } from "@succ/scoring";
+import { prepareExpected, ScoringError, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
 import { readSeed, readSetName, readSetOptions, readTaskRef, type SetDefaults, type TaskRef } from "./gold.js";
 import { refuseDuplicateKeys } from "./json.js";
 
-/** Where a reply's gold answer comes from: given in the request, or rebuilt from a task. */
-export type GoldSource = { answer: ExpectedAnswer } | { task: TaskRef };
+/** Where a reply's gold answer comes from: given in the request (checked and prepared), or rebuilt from a task. */
+export type GoldSource = { answer: PreparedExpected } | { task: TaskRef };
 
 export interface Job {
   reply: string;
@@ -32,14 +32,14 @@ const SCORE_KEYS = ["items", "allOrNothing", "trimReply", "strictEnd"] as const;
 const ITEM_KEYS = ["reply", "answer", "id", "seed", "set", "options"] as const;
 const REF_KEYS = ["id", "seed", "set", "options"] as const;
 
-function readAnswer(value: unknown, where: string): ExpectedAnswer {
+/** A gold answer given in a request, checked once and prepared for scoring. */
+function readAnswer(value: unknown, where: string): PreparedExpected {
   try {
-    checkExpected(value);
+    return prepareExpected(value as ExpectedAnswer);
   } catch (e) {
     if (e instanceof ScoringError) throw badRequest(`${where}: not a gold answer: ${e.message}`);
     throw e;
   }
-  return value;
 }
 
 function readBoolean(value: unknown, where: string): boolean | undefined {

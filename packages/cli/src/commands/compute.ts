@@ -21,6 +21,11 @@ function wrapList(words: readonly string[], indent: string, width = 96): string 
 
 const INDENT = " ".repeat(19);
 
+/** `--jsonl`: lines answered between two writes to the output. */
+const BATCH = 64;
+/** A dossier line starts with "{" (not a blank line). */
+const LBRACE = 123;
+
 /** The rules of each rule set, for --help: those of both, then those of one set only. */
 function ruleLists(): string {
   const [a, b] = RULE_SETS;
@@ -97,24 +102,31 @@ export async function run(argv: string[]): Promise<number> {
     const out = await Output.open(values.out);
     let n = 0;
     let bad = 0;
+    const options = { ignore };
+    // The answers go to the output a batch of lines at a time (one wait for it every BATCH lines).
+    let pending = "";
     try {
       for await (const line of readLines(file)) {
         n++;
         // Output line k answers input line k, so a blank line gets an error line too.
-        if (line.trim() === "") {
+        if (line.charCodeAt(0) !== LBRACE && line.trim() === "") {
           bad++;
-          await out.write(`${JSON.stringify({ error: "empty line, not a dossier", line: n })}\n`);
-          continue;
+          pending += `${JSON.stringify({ error: "empty line, not a dossier", line: n })}\n`;
+        } else {
+          try {
+            pending += `${JSON.stringify(compute(parseDossierText(line, read), options).answer)}\n`;
+          } catch (e) {
+            if (!isDossierError(e)) throw e;
+            bad++;
+            pending += `${JSON.stringify({ error: taskHint(line) ?? e.message.replace(/\n/g, "; "), line: n })}\n`;
+          }
         }
-        try {
-          const res = compute(parseDossierText(line, read), { ignore });
-          await out.write(`${JSON.stringify(res.answer)}\n`);
-        } catch (e) {
-          if (!isDossierError(e)) throw e;
-          bad++;
-          await out.write(`${JSON.stringify({ error: taskHint(line) ?? e.message.replace(/\n/g, "; "), line: n })}\n`);
+        if (n % BATCH === 0) {
+          await out.write(pending);
+          pending = "";
         }
       }
+      if (pending !== "") await out.write(pending);
     } catch (e) {
       await out.close(false);
       throw e;

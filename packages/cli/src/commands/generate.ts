@@ -1,10 +1,15 @@
-import { generateTasks, taskLine } from "@succ/generator";
-import { parse } from "../args.js";
+import { availableParallelism } from "node:os";
+import { generateTasks, taskLine, type GenerateOptions } from "@succ/generator";
+import { intOption, parse } from "../args.js";
 import { CliError } from "../errors.js";
+import { parallelLines } from "../generate-jobs.js";
 import { Output } from "../io.js";
 import { describeSet, fictionalLawHelp, joinNegativeValues, MIN_RULES_OPTION, SET_OPTIONS, setOptions, MAX_LEVEL } from "../set-options.js";
 
-const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..${MAX_LEVEL}] [--fictional-law] [--offset K] [--min-rules K] [-o FILE]
+/** The most worker threads `--jobs` accepts: 64, or more on a machine with more cores. */
+const MAX_JOBS = Math.max(64, availableParallelism());
+
+const HELP = `Usage: succ generate [-n 400] [--seed 0] [--level 0..${MAX_LEVEL}] [--fictional-law] [--offset K] [--min-rules K] [--jobs N] [-o FILE]
 
 Generates the task set: one task a line (JSONL), each with its French prompt, its gold answer
 and its dossier: {"id","level","variant","prompt","answer","info":{"dossier",...}}.
@@ -22,6 +27,9 @@ ${fictionalLawHelp(18)}  --offset K      start at task K (default 0), without ge
                   (info.difficulty.rules). Task i still depends only on (seed, i): the filter
                   skips tasks, so the set holds the first N tasks from the offset on that pass
                   it, with their own ids (succession-5-17 is the same task with or without it)
+  --jobs N        draw the tasks in N worker threads, one core each (default 1; this
+                  machine has ${availableParallelism()}). The output is byte for byte that of one job, in the
+                  same order: task i depends only on (seed, i), whoever draws it
   -o, --out FILE  write to FILE instead of stdout (see "Output" below)
   -h, --help      this help
 
@@ -41,10 +49,11 @@ export function quietOnClosedPipe(): void {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parse(joinNegativeValues(argv), {
+  const { values } = parse(joinNegativeValues(argv, ["n", "seed", "level", "offset", "min-rules", "jobs"]), {
     ...SET_OPTIONS,
     ...MIN_RULES_OPTION,
     offset: { type: "string" },
+    jobs: { type: "string" },
     out: { type: "string", short: "o" },
   });
   if (values.help) {
@@ -52,6 +61,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const opts = setOptions(values);
+  const jobs = intOption("--jobs", values.jobs, 1, 1, MAX_JOBS);
   quietOnClosedPipe();
   const out = await Output.open(values.out);
   const progress = process.stderr.isTTY && opts.n >= 2_000;
@@ -59,8 +69,8 @@ export async function run(argv: string[]): Promise<number> {
   let last = 0;
   let done = 0;
   try {
-    for (const task of generateTasks(opts)) {
-      await out.write(`${taskLine(task)}\n`);
+    for await (const line of jobs === 1 ? lines(opts) : parallelLines(opts, jobs)) {
+      await out.write(`${line}\n`);
       done++;
       if (progress && Date.now() - last > 250) {
         last = Date.now();
@@ -80,4 +90,9 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`${progress ? "\r" : ""}succ generate: ${describeSet(opts)} in ${s.toFixed(1)} s${values.out ? `, written to ${values.out}` : ""}\n`);
   }
   return 0;
+}
+
+/** The lines of the set drawn in this thread (one job). */
+function* lines(opts: Required<GenerateOptions>): Generator<string> {
+  for (const task of generateTasks(opts)) yield taskLine(task);
 }

@@ -1,8 +1,8 @@
-import { isSuccess, scoreReply } from "@succ/scoring";
+import { isSuccess, prepareExpected, scoreReply, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { parse } from "../args.js";
 import { CliError, count } from "../errors.js";
 import { Output, readLines, assertReadable } from "../io.js";
-import { readTaskRefs } from "../tasks-file.js";
+import { readTaskRefs, type TaskRef } from "../tasks-file.js";
 
 const HELP = `Usage: succ score --tasks FILE --replies FILE [--all-or-nothing] [--strict-end] [-o FILE]
 
@@ -35,6 +35,16 @@ interface Tally {
   perfect: number;
 }
 
+/** A task met in the replies: its gold prepared once, its level's tally, its replies so far. */
+interface Scored {
+  gold: ExpectedAnswer | PreparedExpected;
+  level: Tally;
+  replies: number;
+}
+
+/** Output lines are joined up to this many characters before each write (Output buffers the same). */
+const CHUNK = 1 << 16;
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parse(argv, {
     tasks: { type: "string" },
@@ -55,51 +65,77 @@ export async function run(argv: string[]): Promise<number> {
   const allOrNothing = values["all-or-nothing"] === true;
   const strictEnd = values["strict-end"] === true;
   const out = await Output.open(values.out);
+  const options = { allOrNothing, strictEnd };
   const total: Tally = { count: 0, sum: 0, perfect: 0 };
   const perLevel = new Map<number, Tally>();
   let n = 0;
   let bad = 0;
-  /** Replies per task id, for the warning about ids given more than once. */
-  const seen = new Map<string, number>();
+  /** Per task id met, in the order first scored (for the warning about ids given more than once). */
+  const met = new Map<string, Scored>();
+  const firstScore = (id: string, task: TaskRef): Scored => {
+    let gold: ExpectedAnswer | PreparedExpected;
+    try {
+      gold = prepareExpected(task.answer);
+    } catch {
+      gold = task.answer; // malformed: scoreReply gives each reply 0 with the reason (bad_expected: …)
+    }
+    let level = perLevel.get(task.level);
+    if (level === undefined) perLevel.set(task.level, (level = { count: 0, sum: 0, perfect: 0 }));
+    const entry = { gold, level, replies: 0 };
+    met.set(id, entry);
+    return entry;
+  };
   const unknownLines: number[] = [];
+  let pending = "";
   try {
     for await (const line of readLines(values.replies)) {
       n++;
       // Output line k scores input line k, so a blank line gets an error line too.
       if (line.trim() === "") {
         bad++;
-        await out.write(`${JSON.stringify({ id: null, score: 0, error: "empty line, not a reply", line: n })}\n`);
-        continue;
+        pending += `${JSON.stringify({ id: null, score: 0, error: "empty line, not a reply", line: n })}\n`;
+      } else {
+        let row: { id?: unknown; reply?: unknown } | null = null;
+        try {
+          row = JSON.parse(line);
+        } catch {
+          row = null;
+        }
+        const id = row && typeof row === "object" && typeof row.id === "string" ? row.id : null;
+        if (!row || typeof row !== "object" || id === null || !("reply" in row)) {
+          bad++;
+          pending += `${JSON.stringify({ id, score: 0, error: 'not a {"id", "reply"} line', line: n })}\n`;
+        } else {
+          let entry = met.get(id);
+          if (entry === undefined) {
+            const task = tasks.get(id);
+            if (task !== undefined) entry = firstScore(id, task);
+          }
+          if (entry === undefined) {
+            bad++;
+            unknownLines.push(n);
+            pending += `${JSON.stringify({ id, score: 0, error: `unknown task id "${id}"`, line: n })}\n`;
+          } else {
+            // A reply that is not a string is still a reply: the scorer gives it 0.
+            const { score, reason } = scoreReply(row.reply as string, entry.gold, options);
+            pending += `${JSON.stringify({ id, score, reason })}\n`;
+            entry.replies++;
+            const perfect = isSuccess(score) ? 1 : 0;
+            total.count++;
+            total.sum += score;
+            total.perfect += perfect;
+            entry.level.count++;
+            entry.level.sum += score;
+            entry.level.perfect += perfect;
+          }
+        }
       }
-      let row: { id?: unknown; reply?: unknown } | null = null;
-      try {
-        row = JSON.parse(line);
-      } catch {
-        row = null;
-      }
-      const id = row && typeof row === "object" && typeof row.id === "string" ? row.id : null;
-      const task = id === null ? undefined : tasks.get(id);
-      if (!row || typeof row !== "object" || id === null || !("reply" in row)) {
-        bad++;
-        await out.write(`${JSON.stringify({ id, score: 0, error: 'not a {"id", "reply"} line', line: n })}\n`);
-        continue;
-      }
-      if (!task) {
-        bad++;
-        unknownLines.push(n);
-        await out.write(`${JSON.stringify({ id, score: 0, error: `unknown task id "${id}"`, line: n })}\n`);
-        continue;
-      }
-      // A reply that is not a string is still a reply: the scorer gives it 0.
-      const { score, reason } = scoreReply(row.reply as string, task.answer, { allOrNothing, strictEnd });
-      await out.write(`${JSON.stringify({ id, score, reason })}\n`);
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-      for (const t of [total, perLevel.get(task.level) ?? perLevel.set(task.level, { count: 0, sum: 0, perfect: 0 }).get(task.level)!]) {
-        t.count++;
-        t.sum += score;
-        if (isSuccess(score)) t.perfect++;
+      if (pending.length >= CHUNK) {
+        await out.write(pending);
+        pending = "";
       }
     }
+    await out.write(pending);
   } catch (e) {
     await out.close(false);
     throw e;
@@ -109,7 +145,7 @@ export async function run(argv: string[]): Promise<number> {
   if (unknownLines.length > 0) {
     warn(`${count(unknownLines.length, "reply names", "replies name")} no task of ${values.tasks} (${lineList(unknownLines)}), scored 0 in place and left out of the table`);
   }
-  const repeated = [...seen].filter(([, k]) => k > 1);
+  const repeated = [...met].filter(([, entry]) => entry.replies > 1).map(([id, entry]) => [id, entry.replies] as const);
   if (repeated.length > 0) {
     const shown = repeated.slice(0, 3).map(([id, k]) => `${id} ×${k}`).join(", ");
     warn(

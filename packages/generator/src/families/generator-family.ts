@@ -1,6 +1,6 @@
-import { FAMILIES, type ComputeResult, type Rule, type RuleFamily } from "@succ/engine";
+import { FAMILIES, type CivilDate, type ComputeResult, type Rule, type RuleFamily } from "@succ/engine";
 import type { Law, TransferKind } from "@succ/rules";
-import type { Beneficiary, CgiDraft, CgiEstateDraft, CgiGiftDraft, FurnitureDraft, GiftItem, Item } from "../draft.js";
+import type { Beneficiary, CgiDraft, CgiEstateDraft, CgiGiftDraft, ContractDraft, FurnitureDraft, GiftItem, Item } from "../draft.js";
 import type { CgiLevel, Level } from "../levels.js";
 import type { Rng } from "../random.js";
 
@@ -62,8 +62,21 @@ export interface DrawHooks {
   funeral?(rng: Rng, level: CgiLevel, law: Law): Item;
   /** An estate: the furniture, given the total of the assets listed in the inventory (cents); null: none. */
   furniture?(rng: Rng, level: CgiLevel, law: Law, listed: number): FurnitureDraft | null;
+  /** An estate: the life-insurance contracts on the deceased's life (at most three). */
+  lifeInsurance?(rng: Rng, level: CgiLevel, law: Law, estate: EstateOfDraw): ContractDraft[];
   /** A gift: its items of cash given for a home, each added to its donee's cash and to what is exempt of it. */
   housing?(rng: Rng, level: CgiLevel, law: Law, childless: boolean, donees: readonly CashDonee[]): GiftItem[];
+}
+
+/** What an estate's draft has drawn when it draws the life insurance. */
+export interface EstateOfDraw {
+  readonly act: CivilDate;
+  /** The deceased's birth and age at death. */
+  readonly birth: CivilDate;
+  readonly age: number;
+  readonly beneficiaries: readonly Beneficiary[];
+  /** Exempt by who they are (art. 796-0 bis, 796-0 ter). */
+  readonly exempt: ReadonlySet<string>;
 }
 
 /** A donee as a gift's draft counts its cash (cents): what it receives, and what of it is exempt. */

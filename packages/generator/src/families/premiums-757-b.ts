@@ -3,8 +3,9 @@ import { lawDayFr } from "../french.js";
 import { engineFamily, generatorFamily } from "./generator-family.js";
 
 /**
- * Art. 757 B (cgi): the premiums paid after 70. Its columns of the insurers' statements (the
- * premiums after 70 and the sums due for them) are in the one table of levy-990-i.ts.
+ * Art. 757 B (cgi): the premiums paid after 70. They are drawn with the contracts of art. 990 I,
+ * and their columns of the insurers' statements (the premiums after 70 and the sums due for them)
+ * are in the one table, both in levy-990-i.ts.
  */
 export const PREMIUMS_757B = generatorFamily({
   engine: engineFamily("premiums757B"),
