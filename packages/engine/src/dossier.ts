@@ -224,6 +224,45 @@ const ANY_DECIMAL = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const FRACTION = /^(\d{1,12})(?:\/(\d{1,12}))?$/;
 export const ID = /^[A-Za-z0-9_-]{1,32}$/;
 
+/** Whether `s` is an id, as {@link ID} tests it: 1 to 32 letters, digits, _ or - (by character code: every beneficiary is checked). */
+function isId(s: string): boolean {
+  if (s.length === 0 || s.length > 32) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45)) return false;
+  }
+  return true;
+}
+
+/**
+ * The numerator and denominator of a fraction's text, as {@link FRACTION} reads them (1 to 12
+ * digits, and "/" with 1 to 12 digits; exact as doubles), or null when it does not match.
+ */
+function fractionParts(t: string): { n: number; d: number } | null {
+  let i = 0;
+  let n = 0;
+  for (; i < t.length && i < 13; i++) {
+    const c = t.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    n = n * 10 + c;
+  }
+  if (i === 0 || i > 12) return null;
+  if (i === t.length) return { n, d: 1 };
+  if (t.charCodeAt(i) !== 47) return null;
+  const from = ++i;
+  let d = 0;
+  for (; i < t.length; i++) {
+    const c = t.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return null;
+    d = d * 10 + c;
+  }
+  const digits = i - from;
+  return digits >= 1 && digits <= 12 ? { n, d } : null;
+}
+
+/** The fields of a beneficiary that only an estate under `cgi` reads. */
+const CGI_ESTATE_BENEFICIARY = ["protectedAdult", "maritalStatus", "livedWithDeceased5Years"] as const;
+
 const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGifts"];
 const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", "marriage", "will"]);
 /** The fields of computed mode, refused without `family`. */
@@ -369,11 +408,10 @@ export class Reader {
   fraction(v: unknown, path: string, key: string): Fraction | undefined {
     if (typeof v !== "string") return this.fail(at(path, key), v === undefined ? "missing" : 'not a fraction string such as "1/3"');
     if (v === "1") return ONE;
-    const m = FRACTION.exec(v.trim());
+    const m = fractionParts(v.trim());
     if (!m) return this.fail(at(path, key), `not a fraction: "${v}"`);
     // At most 12 digits each: exact as doubles.
-    const n = Number(m[1]!);
-    const d = m[2] === undefined ? 1 : Number(m[2]);
+    const { n, d } = m;
     if (d === 0) return this.fail(at(path, key), `zero denominator: "${v}"`);
     if (n === 0 || n > d) return this.fail(at(path, key), `must be above 0 and at most 1: "${v}"`);
     return ratio(n, d);
@@ -466,7 +504,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     const b = r.object(bList[i], p, beneficiaryKeys);
     if (!b) continue;
     const id = r.string(b.id, p, "id");
-    if (id !== undefined && !ID.test(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
+    if (id !== undefined && !isId(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
     // As a key of the answer object, "__proto__" would set its prototype, not add a beneficiary.
     else if (id === "__proto__") r.fail(`${p}.id`, `reserved name, not an id: "${id}"`);
     else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
@@ -493,7 +531,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       else if (kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
       else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
     }
-    for (const key of ["protectedAdult", "maritalStatus", "livedWithDeceased5Years"] as const) {
+    for (const key of CGI_ESTATE_BENEFICIARY) {
       cgiOnly(b[key], `${p}.${key}`);
       if (b[key] !== undefined && kind !== "estate") r.fail(`${p}.${key}`, "only read in an estate");
     }

@@ -57,17 +57,12 @@ const INVALID: unique symbol = Symbol("invalid JSON");
 /**
  * Object keys read so far, each the one string of its text, so that a dossier's keys are not
  * sliced out of every line anew (and V8 finds them already internalized when it stores a
- * property): a table by the key's length and a few of its characters, replaced on collision.
+ * property): by their first character, at most 16 for each (the oldest replaced).
  */
-const KEY_SLOTS = 1024;
-const keyTable: (string | undefined)[] = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
-
-/** The slot of a key: its length and its first, middle and last characters. */
-function slotOf(text: string, from: number, to: number): number {
-  const n = to - from;
-  const h = Math.imul(n, 0x9e3779b1) ^ Math.imul(text.charCodeAt(from), 0x85ebca6b) ^ Math.imul(text.charCodeAt(from + (n >> 1)), 0xc2b2ae35) ^ Math.imul(text.charCodeAt(to - 1), 31);
-  return (h ^ (h >>> 15)) & (KEY_SLOTS - 1);
-}
+const BUCKETS = 128;
+const BUCKET_SIZE = 16;
+const keyBuckets: string[][] = Array.from({ length: BUCKETS }, () => []);
+const bucketNext = new Uint8Array(BUCKETS);
 
 /**
  * The fast pass: the grammar of {@link parseWithPath}, without the path; any problem returns
@@ -77,13 +72,14 @@ function slotOf(text: string, from: number, to: number): number {
 class FastParser {
   private text = "";
   private i = 0;
-  /** The keys of the objects being read, innermost last (duplicate keys are compared here). */
+  /** The keys of the objects being read, innermost last, up to `top` (duplicate keys are compared here). */
   private readonly keys: string[] = [];
+  private top = 0;
 
   parse(text: string): unknown {
     this.text = text;
     this.i = 0;
-    this.keys.length = 0;
+    this.top = 0;
     try {
       const v = this.value(0);
       this.ws();
@@ -97,14 +93,13 @@ class FastParser {
     }
   }
 
+  /** Skips whitespace (none, in the compact JSON of most dossiers: one comparison). */
   private ws(): void {
     const text = this.text;
     let i = this.i;
-    for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === SPACE || c === LF || c === CR || c === TAB) i++;
-      else break;
-    }
+    let c = text.charCodeAt(i);
+    if (c > SPACE) return;
+    while (c === SPACE || c === LF || c === CR || c === TAB) c = text.charCodeAt(++i);
     this.i = i;
   }
 
@@ -164,27 +159,34 @@ class FastParser {
   }
 
   /**
-   * An object key (at its opening quote). A key seen before is found by the next quote: the
-   * table holds only keys checked to have neither escape nor control character, so when the
-   * text up to that quote is one of them, it is that key. Any other key is read as a string
-   * and, when it has no escape, kept in the table (internalized).
+   * An object key (at its opening quote). A key seen before is recognized in place: the table
+   * holds only keys checked to have neither quote, escape nor control character, so when the text
+   * holds one of them followed by a quote, it is that key. Any other key is read as a string and,
+   * when it has no escape, kept in the table (internalized).
    */
   private key(): string {
     const text = this.text;
     const start = this.i + 1;
-    const end = text.indexOf('"', start);
-    if (end < 0) throw INVALID;
-    const slot = slotOf(text, start, end);
-    const known = keyTable[slot];
-    if (known !== undefined && known.length === end - start && text.startsWith(known, start)) {
-      this.i = end + 1;
+    const first = text.charCodeAt(start);
+    const bucket = keyBuckets[first & (BUCKETS - 1)]!;
+    next: for (let k = 0; k < bucket.length; k++) {
+      const known = bucket[k]!;
+      const n = known.length;
+      if (text.charCodeAt(start + n) !== QUOTE) continue;
+      for (let j = 0; j < n; j++) if (text.charCodeAt(start + j) !== known.charCodeAt(j)) continue next;
+      this.i = start + n + 1;
       return known;
     }
     const key = this.string();
-    if (this.i !== end + 1 || key.length > 64) return key;
+    if (key.length > 64 || this.i !== start + key.length + 1) return key;
     // A property key of a fresh object gives the internalized copy of the text.
     const interned = Object.keys({ [key]: 0 })[0]!;
-    keyTable[slot] = interned;
+    const b = first & (BUCKETS - 1);
+    if (bucket.length < BUCKET_SIZE) bucket.push(interned);
+    else {
+      bucket[bucketNext[b]!] = interned;
+      bucketNext[b] = (bucketNext[b]! + 1) % BUCKET_SIZE;
+    }
     return interned;
   }
 
@@ -239,7 +241,7 @@ class FastParser {
       return obj;
     }
     const keys = this.keys;
-    const base = keys.length;
+    const base = this.top;
     let many: Set<string> | undefined;
     for (;;) {
       this.ws();
@@ -250,9 +252,11 @@ class FastParser {
         if (many.has(key)) throw INVALID;
         many.add(key);
       } else {
-        for (let k = base; k < keys.length; k++) if (keys[k] === key) throw INVALID;
-        keys.push(key);
-        if (keys.length - base > 16) many = new Set(keys.slice(base));
+        const top = this.top;
+        for (let k = base; k < top; k++) if (keys[k] === key) throw INVALID;
+        keys[top] = key;
+        this.top = top + 1;
+        if (top + 1 - base > 16) many = new Set(keys.slice(base, top + 1));
       }
       this.ws();
       if (text.charCodeAt(this.i) !== COLON) throw INVALID;
@@ -264,7 +268,7 @@ class FastParser {
       const d = text.charCodeAt(this.i++);
       if (d === COMMA) continue;
       if (d === RBRACE) {
-        keys.length = base;
+        this.top = base;
         return obj;
       }
       throw INVALID;
