@@ -1,4 +1,4 @@
-import { ageOn, compute, formatDate, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
+import { ageOn, compute, formatDate, isDossierError, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
@@ -90,7 +90,7 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
 
 /** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], source })`). */
 export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[], source: LawSource = DATED_LAW): Rule[] {
-  return rules.filter((rule) => ruleApplies(d, r, rule) && !sameAnswer(compute(d, { ignore: [rule], source }).answer, r.answer));
+  return rules.filter((rule) => ruleApplies(d, r, rule) && ruleMatters(d, r.answer, rule, source));
 }
 
 /**
@@ -119,9 +119,19 @@ export function difficultyOf(
   };
 }
 
-/** Whether ignoring `rule` changes the answer (counterfactual through the engine, under the law of `source`). */
+/**
+ * Whether ignoring `rule` changes the answer (counterfactual through the engine, under the law of
+ * `source`). A counterfactual the engine refuses changes it too: no answer comes out, so not this
+ * one (a level-7 estate whose prior gifts fit the disposable share only once the funeral costs are
+ * deducted as the law says, for one).
+ */
 export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source: LawSource = DATED_LAW): boolean {
-  return !sameAnswer(compute(dossier, { ignore: [rule], source }).answer, answer);
+  try {
+    return !sameAnswer(compute(dossier, { ignore: [rule], source }).answer, answer);
+  } catch (e) {
+    if (isDossierError(e)) return true;
+    throw e;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { compute, devolutionJson, readDossier } from "@succ/engine";
 import { describe, expect, it } from "vitest";
 import { leakedAmounts } from "../guards.js";
-import { fingerprint, generateTask, generateTasks, taskLine } from "../task.js";
+import { fingerprint, generateTask, generateTasks, taskGold, taskLine } from "../task.js";
 import { taskSetStats } from "../stats.js";
 import { MISTAKES, mistakesOf } from "./mistakes.js";
 
@@ -46,6 +46,16 @@ describe("level 7 tasks", () => {
     expect(taskLine(generateTask(5, 123, 7))).toBe(taskLine(a));
     expect(Object.keys(JSON.parse(taskLine(a)).info)).toEqual(["dossier", "seed", "index", "generatorVersion", "devolution", "difficulty"]);
     expect(a.id).toBe("succession-7-123");
+  });
+
+  it("count a rule whose counterfactual the engine refuses as one that changes the answer (seed 32, task 647)", () => {
+    // The whole funeral invoice deducted (funeralCap ignored) lowers the net estate until the
+    // prior gifts exceed the disposable share, which the engine refuses (art. 923 out of scope):
+    // the task is drawn all the same, funeralCap among the rules that matter.
+    const t = generateTask(32, 647, 7);
+    expect(() => compute(readDossier(t.info.dossier), { ignore: ["funeralCap"] })).toThrow(/disposable share/);
+    expect(t.info.difficulty.rules).toContain("funeralCap");
+    expect(taskGold(32, 647, 7)).toEqual({ id: t.id, answer: t.answer });
   });
 
   it("refuse a fictional law (their prompt states none)", () => {
