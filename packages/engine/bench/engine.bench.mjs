@@ -71,8 +71,13 @@ function growth(label, make) {
   for (const n of [200, 400, 800]) {
     const set = make(n);
     const texts = set.map((d) => JSON.stringify(d));
-    measure(`${label} ${n}: parseDossierText + compute`, texts, (t) => compute(parseDossierText(t)), Math.min(SECONDS, 1));
-    micros.push(measure.cpuMicros);
+    // The least of three windows: the machine's other work only ever adds time.
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      measure(`${label} ${n}: parseDossierText + compute`, texts, (t) => compute(parseDossierText(t)), Math.min(SECONDS, 0.5));
+      best = Math.min(best, measure.cpuMicros);
+    }
+    micros.push(best);
   }
   for (let k = 1; k < micros.length; k++) {
     const r = micros[k] / micros[k - 1];
