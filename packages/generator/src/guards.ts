@@ -163,10 +163,13 @@ export function answerAmounts(answer: Answer): Set<number> {
 
 /**
  * Every number of the text, in the way of {@link numbersIn}, to `visit`; stops and returns true
- * as soon as `visit` does.
+ * as soon as `visit` does. A joined run of digit groups is read as a number when it has at most
+ * 15 digits (then exact in a double, as `Number` of its digits would read it, leading zeros
+ * included): its value is accumulated group by group, without building the digit strings.
  */
 function scanNumbers(text: string, visit: (n: number) => boolean): boolean {
-  const groups: string[] = [];
+  const values = groupValues;
+  const lengths = groupLengths;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -176,27 +179,45 @@ function scanNumbers(text: string, visit: (n: number) => boolean): boolean {
       continue;
     }
     // A run of digit groups joined by single separators.
-    groups.length = 0;
+    let groups = 0;
     for (;;) {
-      const start = i;
-      while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++;
-      groups.push(text.slice(start, i));
+      let value = 0;
+      let length = 0;
+      while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) {
+        value = value * 10 + (c - 48);
+        length++;
+        i++;
+      }
+      values[groups] = value;
+      lengths[groups] = length;
+      groups++;
       if (i + 1 < n && isSeparator(text.charCodeAt(i)) && (c = text.charCodeAt(i + 1)) >= 48 && c <= 57) {
         i++;
         continue;
       }
       break;
     }
-    for (let a = 0; a < groups.length; a++) {
-      let joined = "";
-      for (let b = a; b < groups.length; b++) {
-        joined += groups[b];
-        if (joined.length <= 15 && visit(Number(joined))) return true;
+    for (let a = 0; a < groups; a++) {
+      let joined = 0;
+      let length = 0;
+      for (let b = a; b < groups; b++) {
+        length += lengths[b]!;
+        // Longer runs have more than 15 digits too: none is read.
+        if (length > 15) break;
+        joined = joined * POWERS_OF_TEN[lengths[b]!]! + values[b]!;
+        if (visit(joined)) return true;
       }
     }
   }
   return false;
 }
+
+/** 10^k for k = 0 … 15, exact in a double. */
+const POWERS_OF_TEN: readonly number[] = [1];
+for (let k = 1; k <= 15; k++) (POWERS_OF_TEN as number[]).push(POWERS_OF_TEN[k - 1]! * 10);
+/** The values and digit counts of the groups of the run being read (reused: no allocation per run). */
+const groupValues: number[] = [];
+const groupLengths: number[] = [];
 
 function isSeparator(c: number): boolean {
   return c === 32 || c === 0xa0 || c === 0x202f || c === 46 || c === 44;

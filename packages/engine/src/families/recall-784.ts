@@ -1,6 +1,6 @@
 import type Fraction from "fraction.js";
 import { coverageOf, LAW_SERIES, personalAllowance, type LawSource, type Law } from "@succ/rules";
-import { compareDates, formatDate, formatDateFr, withinYearsBefore } from "../dates.js";
+import { compareDates, formatDate, formatDateFr, parseDate, withinYearsBefore, type CivilDate } from "../dates.js";
 import type { Beneficiary, Dossier, PriorGift } from "../dossier.js";
 import { add, euro, floor0, lt, min, positive, sub, sum, ZERO } from "../exact.js";
 import { euros, exactEuros } from "../french.js";
@@ -41,11 +41,23 @@ export const RECALL = family({
       out.fail(`${p}.beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);
     }
     const replayFrom = coverageOf(c.source).replayFrom.day;
-    if (!g.cash790G && g.allowanceUsed === null && formatDate(g.date) < replayFrom) {
+    if (!g.cash790G && g.allowanceUsed === null && before(g.date, replayFrom)) {
       out.fail(`${p}.allowanceUsed`, `a gift made before ${replayFrom} must state the allowance it used (as in its deed): the allowances and the recall then followed other rules`);
     }
   },
 });
+
+/** The days of a law's `YYYY-MM-DD` texts (the replay day), read once; null for a text that is no date. */
+const days = new Map<string, CivilDate | null>();
+/** Whether `date` is before the day `text` (`formatDate(date) < text`, without writing the date out). */
+function before(date: CivilDate, text: string): boolean {
+  let day = days.get(text);
+  if (day === undefined) {
+    day = parseDate(text);
+    if (days.size < 64) days.set(text, day);
+  }
+  return day === null ? formatDate(date) < text : compareDates(date, day) < 0;
+}
 
 /** A recalled prior gift; under `cgi`, with the allowances it really used and its taxed base. */
 export interface RecalledGift {
