@@ -39,6 +39,25 @@ describe("POST /score", () => {
     expect(r.body).toEqual({ scores: [1, 0.18, 0], reasons: ["ok", "partial", "no_block"] });
   });
 
+  it("reads a body of ASCII bytes (other characters as \\u escapes) as the same body in UTF-8; drops a leading BOM and reads a bad byte as U+FFFD", async () => {
+    // The third reply's amounts are French text ("28 048 €", a narrow no-break space): right only if read as UTF-8.
+    const french = GOLD_REPLY.replaceAll("28048", '"28\u202f048 €"');
+    const items = [{ reply: GOLD_REPLY, answer: EXPECTED }, { reply: `Réponse : ${PARTIAL_REPLY}`, answer: EXPECTED }, { reply: french, answer: EXPECTED }];
+    const utf8 = JSON.stringify({ items });
+    const ascii = utf8.replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    expect(ascii).not.toBe(utf8); // "terminé", "Réponse"
+    for (const body of [utf8, ascii, `\ufeff${utf8}`]) {
+      const r = await post(server, "/score", body);
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ scores: [1, 0.18, 1], reasons: ["ok", "partial", "ok"] });
+    }
+    // A byte that is not UTF-8 reads as U+FFFD, as c.req.text() reads it: the reply is text without a block.
+    const bytes = Buffer.concat([Buffer.from('{"items": [{"reply": "'), Buffer.from([0xff]), Buffer.from(`", "answer": ${JSON.stringify(EXPECTED)}}]}`)]);
+    const response = await server.request("/score", { method: "POST", headers: { "content-type": "application/json" }, body: bytes });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ scores: [0], reasons: ["no_block"] });
+  });
+
   it("rebuilds the gold answer from an id and a seed, in the set the item names", async () => {
     const mix = generateTask(0, 1, 0);
     const single = generateTask(0, 1, 4);
