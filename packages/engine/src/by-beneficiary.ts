@@ -65,6 +65,14 @@ export interface GiftShare {
 
 /** Beneficiary `id`'s share of each gift, in the order of the gifts and of their `to` lists. */
 export function giftSharesOf(gifts: readonly Gift[], id: string): readonly GiftShare[] {
+  let size = 0;
+  for (const gift of gifts) size += gift.to.length;
+  if (size <= SCAN) {
+    // A short list: its shares for `id`, made now (nothing kept: they die with the computation).
+    let out: GiftShare[] | undefined;
+    for (const gift of gifts) for (const t of gift.to) if (t.beneficiary === id) (out ??= []).push({ gift, fraction: t.fraction });
+    return out ?? NONE;
+  }
   const by = indexOf(gifts, "gifts", () => {
     const m = new Map<string, GiftShare[]>();
     for (const gift of gifts) {

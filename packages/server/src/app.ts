@@ -197,8 +197,10 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const scores: number[] = [];
     const reasons: string[] = [];
     const slices = new Slices(c.req.raw.signal);
-    for (const [i, job] of request.jobs.entries()) {
-      await slices.next(i, request.jobs.length);
+    for (let i = 0; i < request.jobs.length; i++) {
+      const job = request.jobs[i]!;
+      const turn = slices.next(i, request.jobs.length);
+      if (turn !== undefined) await turn;
       const gold = goldOf(job.gold, `items[${i}]`);
       const result = scoreReply(trim ? trimReply(job.reply) : job.reply, gold, { allOrNothing, strictEnd });
       scores.push(result.score);
@@ -215,8 +217,10 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const allRight: number[] = [];
     const wellFormed: number[] = [];
     const slices = new Slices(c.req.raw.signal);
-    for (const [i, query] of request.queries.entries()) {
-      await slices.next(i, request.queries.length);
+    for (let i = 0; i < request.queries.length; i++) {
+      const query = request.queries[i]!;
+      const turn = slices.next(i, request.queries.length);
+      if (turn !== undefined) await turn;
       const gold = goldOf(request.golds[i]!, `labels[${i}]`);
       const reply = replyFromQuery(query, request.prompts[i]!);
       const result =

@@ -104,7 +104,7 @@ export function readLabel(label: unknown, defaults: SetDefaults, where: string):
     } catch {
       throw badRequest(`${where}: starts with "{" but is not valid JSON (expected a gold answer or {"id", "seed"})`);
     }
-    refuseDuplicateKeys(text, where);
+    refuseDuplicateKeys(text, where, value);
   }
   if (!isRecord(value)) throw badRequest(`${where}: expected a task id, a gold answer or {"id", "seed"}, got ${kindOf(value)}`);
   if ("beneficiaires" in value) return { answer: readAnswer(value, where) };

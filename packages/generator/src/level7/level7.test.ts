@@ -6,7 +6,7 @@ import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
-import { mayHoldMistake, mistakesOf } from "./mistakes.js";
+import { MISTAKES, mayHoldMistake, mistakesOf } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -127,6 +127,7 @@ describe("level 7 files", () => {
   it("tell, before the engine computes, a file that holds no feature of a common civil mistake (the guard that redraws it)", () => {
     let none = 0;
     let computed = 0;
+    let withinShare = 0;
     for (const { d } of drafts) {
       const input = toCivilDossier(d);
       let r;
@@ -138,7 +139,12 @@ describe("level 7 files", () => {
       }
       if (r.kind !== "estate" || r.devolution === undefined) continue;
       computed++;
-      const held = mistakesOf(input, devolutionJson(r.devolution), r.answer).map((m) => m.key);
+      const dev = devolutionJson(r.devolution);
+      const held = mistakesOf(input, dev, r.answer).map((m) => m.key);
+      // Each mistake's test on the file alone holds wherever its test on the devolution does.
+      for (const m of MISTAKES) if (m.holds(input as unknown as Json, dev)) expect(m.mayHold(input as unknown as Json), `${m.key}, ${d.variant}`).toBe(true);
+      // Fractional legacies within the disposable share, no prior gift: never reduced (art. 926).
+      if (d.will !== null && d.will.fractional.length > 0 && !MISTAKES.find((m) => m.key === "noReduction")!.mayHold(input as unknown as Json)) withinShare++;
       if (!mayHoldMistake(input)) {
         none++;
         expect(held, d.variant).toEqual([]);
@@ -146,6 +152,7 @@ describe("level 7 files", () => {
     }
     expect(computed).toBeGreaterThan(drafts.length / 2);
     expect(none).toBeGreaterThan(10);
+    expect(withinShare).toBeGreaterThan(5);
   });
 
   it("draw every feature of the common mistakes over the variants", () => {

@@ -1,6 +1,6 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
 import { rereadCivilFile } from "@succ/engine/internal";
-import { LAW_SERIES, datedLaw, type LawSeries, type LawSource } from "@succ/rules";
+import { DATED_LAW, LAW_SERIES, datedLaw, type LawSeries, type LawSource } from "@succ/rules";
 
 /**
  * The common mistakes of the civil devolution, each as what a notary who makes it computes: the
@@ -134,6 +134,44 @@ function parentBesideSiblings(input: Json): boolean {
   return fam.spouse === undefined && nodes(fam.siblings).some(forms) && [fam.father, fam.mother].some((p) => (p as Json).id !== undefined);
 }
 
+/** A fraction of the file or of the law ("1", "n/d"), as [numerator, denominator]; null otherwise. */
+function parts(text: unknown): [number, number] | null {
+  if (typeof text !== "string") return null;
+  const m = /^([0-9]{1,6})(?:\/([1-9][0-9]{0,5}))?$/.exec(text);
+  return m ? [Number(m[1]), Number(m[2] ?? "1")] : null;
+}
+
+/**
+ * Whether a legacy may be reduced (art. 926), from the file alone. The engine reduces the
+ * legacies to others when their value exceeds the room A = q × (N + G) − G: a legacy of the
+ * disposable share is A itself and a universal legacy takes what is left, so neither is ever
+ * reduced; fractional legacies alone, without a prior gift (G = 0), are worth their fractions of
+ * N and are reduced only when the fractions add up to more than q (N is never negative: the
+ * engine refuses debts above the assets). Otherwise (a cash bequest, a prior gift) the amounts
+ * decide: the legacy may be reduced.
+ */
+function legacyMayBeReduced(input: Json): boolean {
+  if (nodes(input.bequests).length > 0) return true;
+  const fractional = nodes((input.will as Json | undefined)?.fractionalLegacies);
+  if (fractional.length === 0) return false;
+  if (nodes(input.priorGifts).length > 0) return true;
+  const fam = input.family as Json;
+  const souches = nodes(fam.children).filter(forms).length;
+  const civil = DATED_LAW.on(input.date as string).civil;
+  const q = parts(souches > 0 ? civil.disposableShare.find((r) => r.maxChildren === null || souches <= r.maxChildren)?.share : fam.spouse !== undefined ? civil.disposableShareWithSpouse : "1");
+  if (q === null) return true;
+  // Σ num/den > qn/qd, exactly: over the common denominator of the fractions.
+  let num = 0;
+  let den = 1;
+  for (const l of fractional) {
+    const f = parts(l.share);
+    if (f === null) return true;
+    num = num * f[1] + f[0] * den;
+    den *= f[1];
+  }
+  return num * q[1] > q[0] * den;
+}
+
 /** Relatives of both branches in a list of the family (`ascendants` or `collaterals`). */
 function bothBranches(input: Json, key: "ascendants" | "collaterals"): boolean {
   const list = nodes((input.family as Json)[key]);
@@ -199,6 +237,11 @@ export interface MistakeSpec {
   /** What a task must hold for the mistake to be possible. */
   feature: string;
   holds(input: Json, dev: DevolutionJson): boolean;
+  /**
+   * What `holds` needs of the file itself, read before the engine computes its devolution: false
+   * only when `holds` is false whatever the devolution (a test checks it on drawn files).
+   */
+  mayHold(input: Json): boolean;
   /** The answers a notary making the mistake may find (one of them the gold: the mistake still gets it right). */
   answers(input: Json): (Answer | null)[];
 }
@@ -206,11 +249,6 @@ export interface MistakeSpec {
 /** A mistake by its trials, computed one at a time (a guard stops at the first that finds the gold). */
 interface Spec extends MistakeSpec {
   trials(input: Json): Trial[];
-  /**
-   * What `holds` needs of the file itself, read before the engine computes its devolution: false
-   * only when `holds` is false whatever the devolution (a test checks it on drawn files).
-   */
-  mayHold(input: Json): boolean;
 }
 
 function spec(m: Omit<Spec, "answers">): Spec {
@@ -263,8 +301,7 @@ const SPECS: readonly Spec[] = [
     label: "the legacy not reduced to the disposable share",
     feature: "legacies above the disposable share",
     holds: (_input, dev) => dev.reductions.length > 0,
-    // Only a legacy is reduced.
-    mayHold: (input) => nodes(input.bequests).length > 0 || input.will !== undefined,
+    mayHold: (input) => legacyMayBeReduced(input),
     trials: (input) => [{ file: input, law: noReserve() }],
   }),
   spec({
