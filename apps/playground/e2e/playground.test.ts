@@ -104,7 +104,8 @@ describe("the tasks view", () => {
     await page.getByTestId("lang-en").click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#lang=en&seed=0&i=17");
     await expect.poll(() => page.locator("nav a.active").first().textContent()).toBe("Tasks");
-    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    // The page's language is set by an effect, after the paint that shows the English tabs: polled.
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
     // The tabs carry the language: the score view opens in English too.
     await page.locator("nav a", { hasText: "Score a reply" }).first().click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#lang=en&view=score&seed=0&i=17");
