@@ -40,6 +40,8 @@ interface Scored {
   gold: ExpectedAnswer | PreparedExpected;
   level: Tally;
   replies: number;
+  /** The start of its output lines, `{"id":"…","score":`, its id escaped once. */
+  head: string;
 }
 
 /** Output lines are joined up to this many characters before each write (Output buffers the same). */
@@ -81,7 +83,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     let level = perLevel.get(task.level);
     if (level === undefined) perLevel.set(task.level, (level = { count: 0, sum: 0, perfect: 0 }));
-    const entry = { gold, level, replies: 0 };
+    const entry = { gold, level, replies: 0, head: `{"id":${JSON.stringify(id)},"score":` };
     met.set(id, entry);
     return entry;
   };
@@ -118,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
           } else {
             // A reply that is not a string is still a reply: the scorer gives it 0.
             const { score, reason } = scoreReply(row.reply as string, entry.gold, options);
-            pending += `${JSON.stringify({ id, score, reason })}\n`;
+            pending += scoreLine(id, entry.head, score, reason);
             entry.replies++;
             const perfect = isSuccess(score) ? 1 : 0;
             total.count++;
@@ -166,6 +168,16 @@ export async function run(argv: string[]): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/**
+ * `${JSON.stringify({ id, score, reason })}\n` from the id's escaped head, without building and
+ * walking an object a reply: a finite score prints as String does, a string reason as
+ * JSON.stringify does; anything else goes the long way.
+ */
+function scoreLine(id: string, head: string, score: number, reason: string): string {
+  if (typeof reason !== "string" || !Number.isFinite(score)) return `${JSON.stringify({ id, score, reason })}\n`;
+  return `${head}${score},"reason":${JSON.stringify(reason)}}\n`;
 }
 
 /** `line 3`, `lines 3, 7 and 9`, `lines 3, 7, 9, … (12 lines)`. */
