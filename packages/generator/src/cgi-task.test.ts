@@ -181,6 +181,29 @@ describe("difficulty", () => {
     }
   });
 
+  it("rules out furniture764 exactly where the furniture counts the same without the 5 % minimum", () => {
+    // Level 5 draws flat furniture and estimates below and above the minimum; level 6 only
+    // estimates above it (or an inventory, a sale): there the counterfactual would change nothing.
+    let flatOrBelow = 0;
+    let above = 0;
+    for (const t of [...FIVE.slice(0, 200), ...SIX.slice(0, 200)]) {
+      const d = readDossier(t.info.dossier);
+      const r = compute(d);
+      if (r.kind !== "estate" || r.estate.grossEstate.furniture === null) continue;
+      const f = r.estate.grossEstate.furniture;
+      const same = sameAnswer(compute(d, { ignore: ["furniture764"] }).answer, t.answer);
+      if (ruleApplies(d, r, "furniture764")) {
+        flatOrBelow++;
+        expect(f.valuation === "flat" || f.declared!.lt(f.minimum!), t.id).toBe(true);
+      } else {
+        if (f.valuation === "declared") above++;
+        expect(same, t.id).toBe(true);
+      }
+    }
+    expect(flatOrBelow).toBeGreaterThan(20);
+    expect(above).toBeGreaterThan(20);
+  });
+
   it("is in the task line at levels 5-6 only; at levels 1-4 it is read lazily and the line is as before", () => {
     for (const t of sample()) {
       const info = JSON.parse(taskLine(t)).info as Record<string, unknown>;

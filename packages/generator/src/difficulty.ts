@@ -73,8 +73,14 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
       return bens.some((b) => b.exemption?.reason === "sibling");
     case "mainResidence764bis":
       return r.kind === "estate" && r.estate.grossEstate.mainResidence !== null && r.estate.grossEstate.mainResidence.reductionPercent > 0;
-    case "furniture764":
-      return d.kind === "estate" && (d.furniture?.valuation === "flat" || d.furniture?.valuation === "declared");
+    case "furniture764": {
+      // Ignoring it drops the minimum of 5 % (engine, families/furniture-764.ts): a flat furniture
+      // then counts 0, an estimate its declared value. Where that value is the one the law already
+      // counts (an estimate at or above the minimum, a flat 5 % of nothing), the gross estate, and
+      // so the answer, stay as they are.
+      const f = r.kind === "estate" ? r.estate.grossEstate.furniture : null;
+      return f !== null && (f.valuation === "flat" ? f.value.n > 0n : f.valuation === "declared" && !f.declared!.equals(f.value));
+    }
     case "levy990I":
       return bens.some((b) => b.lifeInsurance !== null && b.lifeInsurance.levy > 0);
     case "levyExemption990I":
