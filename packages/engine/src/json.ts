@@ -35,6 +35,19 @@ const ESCAPES: Record<string, string> = Object.assign(Object.create(null), { '"'
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 /**
+ * The character an escape stands for, the backslash at `i` (`\n`, `\u00e9`, …): 2 characters
+ * of text for a short escape, 6 for `\uXXXX`; null for a bad escape. Both passes of the reader
+ * decode with it.
+ */
+function escapeAt(text: string, i: number): string | null {
+  const e = text[i + 1];
+  if (e === undefined) return null;
+  if (e in ESCAPES) return ESCAPES[e]!;
+  if (e === "u" && HEX4.test(text.slice(i + 2, i + 6))) return String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+  return null;
+}
+
+/**
  * Strict JSON parser for dossiers: numbers become {@link JsonNumber}, a duplicate key is an
  * error (JSON.parse would silently keep the last one), and errors name the path and the
  * position. A `__proto__` key is an ordinary own property (it never sets the prototype).
@@ -141,14 +154,10 @@ class FastParser {
       if (!(c >= 32)) throw INVALID;
       if (c === BACKSLASH) {
         out += text.slice(from, i);
-        const e = text[i + 1];
-        if (e !== undefined && e in ESCAPES) {
-          out += ESCAPES[e];
-          i += 2;
-        } else if (e === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-          i += 6;
-        } else throw INVALID;
+        const escaped = escapeAt(text, i);
+        if (escaped === null) throw INVALID;
+        out += escaped;
+        i += text[i + 1] === "u" ? 6 : 2;
         from = i;
         continue;
       }
@@ -379,14 +388,10 @@ export function parseWithPath(text: string): unknown {
       if (c < 32) fail("control character in string");
       if (c === BACKSLASH) {
         out += text.slice(from, i);
-        const e = text[i + 1];
-        if (e !== undefined && e in ESCAPES) {
-          out += ESCAPES[e];
-          i += 2;
-        } else if (e === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-          i += 6;
-        } else fail("bad escape in string");
+        const escaped = escapeAt(text, i);
+        if (escaped === null) fail("bad escape in string");
+        out += escaped;
+        i += text[i + 1] === "u" ? 6 : 2;
         from = i;
         continue;
       }
