@@ -125,20 +125,29 @@ await levelRows(Number(values["gen-tasks"]), Number(values["gold-tasks"]), Numbe
 
 if (values.strict && results.includes(false)) process.exit(1);
 
+// Shared by sections 5 and 6: the built generator and engine, the CPU time (user + sys) of a
+// call in seconds, and the median of a list.
+async function builds() {
+  const gen = await import(new URL("../dist/index.js", import.meta.url).href);
+  const engine = await import(new URL("../../engine/dist/index.js", import.meta.url).href);
+  return { gen, engine };
+}
+function cpuSeconds(f) {
+  const t0 = process.cpuUsage();
+  f();
+  const u = process.cpuUsage(t0);
+  return (u.user + u.system) / 1e6;
+}
+function medianOf(xs) {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
+
 // 5. Level 7 (the civil devolution computed), in process and in CPU time (user + sys; the machine
 //    may be shared), each figure the median of three runs over the same task ids, after a warm-up.
 //    The floor of a gold rebuild: the engine reading and computing the task's own dossier once
 //    (every draw the rebuild redraws, and each civil mistake's counterfactual, come on top).
 async function level7Rows(n) {
-  const gen = await import(new URL("../dist/index.js", import.meta.url).href);
-  const engine = await import(new URL("../../engine/dist/index.js", import.meta.url).href);
-  const cpu = (f) => {
-    const t0 = process.cpuUsage();
-    f();
-    const u = process.cpuUsage(t0);
-    return (u.user + u.system) / 1e6;
-  };
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const { gen, engine } = await builds();
   const SEED = 21;
   // Warm-up of both paths (the JIT), on other ids.
   for (let i = 0; i < 1000; i++) {
@@ -147,18 +156,18 @@ async function level7Rows(n) {
   }
   const dossiers = [];
   const rate = [];
-  for (let r = 0; r < 3; r++) rate.push(cpu(() => { for (let i = 0; i < n; i++) if (r === 0) dossiers.push(gen.generateTask(SEED, i, 7).info.dossier); else gen.generateTask(SEED, i, 7); }));
-  const perSecond = n / median(rate);
+  for (let r = 0; r < 3; r++) rate.push(cpuSeconds(() => { for (let i = 0; i < n; i++) if (r === 0) dossiers.push(gen.generateTask(SEED, i, 7).info.dossier); else gen.generateTask(SEED, i, 7); }));
+  const perSecond = n / medianOf(rate);
   console.log(`level 7 in process, generateTask × ${n} (3 runs): ${Math.round(perSecond)} tasks per CPU-second`);
   // The rebuild and its floor interleaved, run by run.
   const gold = [];
   const floor = [];
   for (let r = 0; r < 3; r++) {
-    gold.push(cpu(() => { for (let i = 0; i < n; i++) gen.taskGold(SEED, i, 7); }));
-    floor.push(cpu(() => { for (const d of dossiers) engine.compute(engine.readDossier(d)); }));
+    gold.push(cpuSeconds(() => { for (let i = 0; i < n; i++) gen.taskGold(SEED, i, 7); }));
+    floor.push(cpuSeconds(() => { for (const d of dossiers) engine.compute(engine.readDossier(d)); }));
   }
-  const goldMs = (1000 * median(gold)) / n;
-  const floorMs = (1000 * median(floor)) / n;
+  const goldMs = (1000 * medianOf(gold)) / n;
+  const floorMs = (1000 * medianOf(floor)) / n;
   console.log(`level 7 gold rebuild (taskGold), ${n} ids: ${goldMs.toFixed(3)} ms a task; floor (readDossier + compute of its dossier) ${floorMs.toFixed(3)} ms; ratio ${(goldMs / floorMs).toFixed(1)}×`);
   report("level 7 gold rebuild of a task id", goldMs.toFixed(3), "CPU ms", goldMs <= 0.3, "≤ 0.3 ms");
 }
@@ -169,15 +178,7 @@ async function level7Rows(n) {
 //    no generator can skip); the draws, the redraws, the guards' counterfactuals, the prompt and
 //    the line come on top.
 async function levelRows(genTasks, goldTasks, jobsTasks) {
-  const gen = await import(new URL("../dist/index.js", import.meta.url).href);
-  const engine = await import(new URL("../../engine/dist/index.js", import.meta.url).href);
-  const cpu = (f) => {
-    const t0 = process.cpuUsage();
-    f();
-    const u = process.cpuUsage(t0);
-    return (u.user + u.system) / 1e6;
-  };
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const { gen, engine } = await builds();
   const SEED = 21;
   const floorOf = (tasks) => () => {
     for (const t of tasks) engine.compute(engine.readDossier(t.info.dossier), { source: gen.lawSourceOf(t.info) });
@@ -195,11 +196,11 @@ async function levelRows(genTasks, goldTasks, jobsTasks) {
     const run = [];
     const floor = [];
     for (let r = 0; r < 3; r++) {
-      run.push(cpu(() => { for (const t of gen.generateTasks(opts)) gen.taskLine(t); }));
-      floor.push(cpu(floorOf(tasks)));
+      run.push(cpuSeconds(() => { for (const t of gen.generateTasks(opts)) gen.taskLine(t); }));
+      floor.push(cpuSeconds(floorOf(tasks)));
     }
-    const rate = genTasks / median(run);
-    const floorRate = genTasks / median(floor);
+    const rate = genTasks / medianOf(run);
+    const floorRate = genTasks / medianOf(floor);
     console.log(`${name}, generateTasks + taskLine × ${genTasks} (3 runs): ${Math.round(rate)} tasks per CPU-second; floor (readDossier + compute of each task's dossier) ${Math.round(floorRate)}; the floor is ${(floorRate / rate).toFixed(1)}× faster`);
     report(`${name}: tasks per CPU-second`, Math.round(rate), "tasks/CPU-s", rate >= target, `≥ ${target.toLocaleString("en")}`);
   }
@@ -212,11 +213,11 @@ async function levelRows(genTasks, goldTasks, jobsTasks) {
     const gold = [];
     const floor = [];
     for (let r = 0; r < 3; r++) {
-      gold.push(cpu(() => { for (let i = 0; i < goldTasks; i++) gen.taskGold(SEED, i, level, o); }));
-      floor.push(cpu(floorOf(tasks)));
+      gold.push(cpuSeconds(() => { for (let i = 0; i < goldTasks; i++) gen.taskGold(SEED, i, level, o); }));
+      floor.push(cpuSeconds(floorOf(tasks)));
     }
-    const goldMs = (1000 * median(gold)) / goldTasks;
-    const floorMs = (1000 * median(floor)) / goldTasks;
+    const goldMs = (1000 * medianOf(gold)) / goldTasks;
+    const floorMs = (1000 * medianOf(floor)) / goldTasks;
     console.log(`${name} gold rebuild (taskGold), ${goldTasks} ids: ${goldMs.toFixed(3)} ms a task; floor ${floorMs.toFixed(3)} ms; ratio ${(goldMs / floorMs).toFixed(1)}×`);
     report(`${name}: gold rebuild of a task id`, goldMs.toFixed(3), "CPU ms", goldMs <= 0.3, "≤ 0.3 ms");
   }
@@ -243,10 +244,10 @@ async function levelRows(genTasks, goldTasks, jobsTasks) {
     one.push(jobsRun(1));
     two.push(jobsRun(2));
   }
-  const wall1 = median(one.map((x) => x.wall));
-  const wall2 = median(two.map((x) => x.wall));
-  const cpu1 = median(one.map((x) => x.cpu));
-  const cpu2 = median(two.map((x) => x.cpu));
+  const wall1 = medianOf(one.map((x) => x.wall));
+  const wall2 = medianOf(two.map((x) => x.wall));
+  const cpu1 = medianOf(one.map((x) => x.cpu));
+  const cpu2 = medianOf(two.map((x) => x.cpu));
   const cores = (await import("node:os")).availableParallelism();
   console.log(`succ generate -n ${jobsTasks} > /dev/null (3 runs each, ${cores} cores): --jobs 1 ${wall1.toFixed(2)} s wall, ${cpu1.toFixed(2)} s CPU (${(cpu1 / wall1).toFixed(2)} cores busy); --jobs 2 ${wall2.toFixed(2)} s wall, ${cpu2.toFixed(2)} s CPU (${(cpu2 / wall2).toFixed(2)} cores busy)`);
   if (cores >= 2) report("--jobs 2 against --jobs 1, wall time", `${(wall1 / wall2).toFixed(2)}×`, "faster", wall1 / wall2 >= 1.6, "≥ 1.6× on 2 cores, when nothing else runs");
