@@ -190,6 +190,19 @@ export interface ContractDraft {
   capitalAfter70: number;
 }
 
+/** A contract's entry in the dossier (`lifeInsurance[]`), at levels 5-7: the capital before 13/10/1998 only on a contract subscribed before. */
+export function contractInput(c: ContractDraft): NonNullable<DossierInput["lifeInsurance"]>[number] {
+  return {
+    label: c.label,
+    subscribedOn: formatDate(c.subscribedOn),
+    beneficiaries: c.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
+    capitalBefore70: amount(c.before70),
+    ...(c.before1998 === null ? {} : { capitalBefore1998: amount(c.before1998) }),
+    premiumsAfter70: amount(c.premiumsAfter70),
+    capitalAfter70: amount(c.capitalAfter70),
+  };
+}
+
 /**
  * The furniture (meubles meublants): no value declared above the legal minimum (flat), the
  * parties' estimate (declared, never counted below that minimum), an inventory or a public sale.
@@ -276,15 +289,7 @@ export function toCgiDossier(d: CgiDraft, law: Law): DossierInput {
     const out: DossierInput = { ...head, assets, debts: base.debts };
     if (f.furniture) out.furniture = f.furniture.valuation === "flat" ? { valuation: "flat" } : { valuation: f.furniture.valuation, value: amount(f.furniture.cents) };
     if (f.contracts.length > 0) {
-      out.lifeInsurance = f.contracts.map((c) => ({
-        label: c.label,
-        subscribedOn: formatDate(c.subscribedOn),
-        beneficiaries: c.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
-        capitalBefore70: amount(c.before70),
-        ...(c.before1998 === null ? {} : { capitalBefore1998: amount(c.before1998) }),
-        premiumsAfter70: amount(c.premiumsAfter70),
-        capitalAfter70: amount(c.capitalAfter70),
-      }));
+      out.lifeInsurance = f.contracts.map(contractInput);
     }
     return { ...out, funeralCosts: base.funeralCosts, bequests: base.bequests, residue: base.residue, spouseUsufruct: base.spouseUsufruct, priorGifts };
   }

@@ -1,5 +1,5 @@
 import { formatDate, type DossierInput } from "@succ/engine";
-import { amount, fraction, nameOf, sexOf } from "../draft.js";
+import { amount, contractInput, fraction, nameOf, sexOf } from "../draft.js";
 import type { Level7Draft, Member } from "./model.js";
 
 /**
@@ -64,14 +64,7 @@ export function toCivilDossier(d: Level7Draft): DossierInput {
     funeralCosts: amount(d.funeralCents),
   };
   if (d.contracts.length > 0) {
-    out.lifeInsurance = d.contracts.map((c) => ({
-      label: c.label,
-      subscribedOn: formatDate(c.subscribedOn),
-      beneficiaries: c.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
-      capitalBefore70: amount(c.before70),
-      premiumsAfter70: amount(c.premiumsAfter70),
-      capitalAfter70: amount(c.capitalAfter70),
-    }));
+    out.lifeInsurance = d.contracts.map(contractInput);
   }
   out.family = family;
   const m = d.marriage;
