@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { promises as fs, rmSync } from "node:fs";
+import { promises as fs, mkdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CliError, reason } from "../errors.js";
 
@@ -93,12 +93,17 @@ export class OutputDir {
     if (why !== null) throw new CliError(`${option} ${dir}: ${why}; give a new or empty folder`);
     // mkdir, not mkdtemp: the folder keeps the permissions a folder gets here (mkdtemp's are 0700).
     const tmp = join(parent, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+    // The signal handlers first, then the folder, with no await between them: a Ctrl-C that
+    // comes once the folder exists always finds the handler that removes it (with an await
+    // between, a signal could land before the handler and kill the process, folder left).
+    const out = new OutputDir(path, tmp);
     try {
-      await fs.mkdir(tmp);
+      mkdirSync(tmp);
     } catch (e) {
+      out.release();
       throw new CliError(`${option} ${dir}: cannot write in ${parent} (${reason(e)})`);
     }
-    return new OutputDir(path, tmp);
+    return out;
   }
 
   /** Where a file of the folder is written now (subfolders created). */
