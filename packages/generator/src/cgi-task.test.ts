@@ -3,7 +3,7 @@ import { lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { taskSet } from "./__fixtures__/sets.js";
 import { seedCounterpart } from "./draft.js";
-import { ruleApplies } from "./difficulty.js";
+import { ruleApplies, ruleSurelyMatters } from "./difficulty.js";
 import { CGI_ONLY_RULES, MIN_CGI_RULES, seedAnswer } from "./pipeline.js";
 import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";
 import { leakedAmounts, residueInsensitive, zeroButOne } from "./guards.js";
@@ -179,6 +179,26 @@ describe("difficulty", () => {
       expect(t.info.difficulty.steps.recalled).toBe(r.beneficiaries.reduce((n, b) => n + b.recall.recalled.length, 0));
       expect(t.info.difficulty.steps.bands).toBeGreaterThan(0);
     }
+  });
+
+  it("proves a levy rule matters only where its counterfactual changes the answer", () => {
+    // Ignoring art. 990 I sets every levy to 0; ignoring its exemption levies the spouse, the
+    // partner or the exempt sibling on the capital above the allowance: wherever the proof holds,
+    // the counterfactual computed gives another answer (and it holds on many tasks).
+    const proven = { levy990I: 0, levyExemption990I: 0 };
+    for (const t of [...FIVE, ...SIX.slice(0, 400)]) {
+      const d = readDossier(t.info.dossier);
+      const r = compute(d);
+      for (const rule of rulesOf(d.ruleSet)) {
+        if (!ruleSurelyMatters(r, rule)) continue;
+        expect(rule === "levy990I" || rule === "levyExemption990I", `${t.id} ${rule}`).toBe(true);
+        expect(ruleApplies(d, r, rule), `${t.id} ${rule}`).toBe(true);
+        expect(sameAnswer(compute(d, { ignore: [rule] }).answer, t.answer), `${t.id} ${rule}`).toBe(false);
+        proven[rule as keyof typeof proven]++;
+      }
+    }
+    expect(proven.levy990I).toBeGreaterThan(300);
+    expect(proven.levyExemption990I).toBeGreaterThan(100);
   });
 
   it("rules out furniture764 exactly where the furniture counts the same without the 5 % minimum", () => {

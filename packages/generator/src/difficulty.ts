@@ -1,4 +1,5 @@
 import { ageOn, compute, formatDate, isDossierError, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
+import { euro, lt, scaleSlices, sub, ZERO } from "@succ/engine/internal";
 import { DATED_LAW, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
@@ -94,9 +95,42 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
   }
 }
 
+/**
+ * Whether ignoring `rule` surely changes the answer, proven from the computation's details
+ * without computing the counterfactual (false: not proven, the counterfactual decides). Only
+ * rules whose switch changes an amount the answer reports by itself: the levies of art. 990 I
+ * (engine: families/levy-990-i.ts). A test compares it with the counterfactual on thousands of
+ * tasks.
+ */
+export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
+  switch (rule) {
+    case "levy990I":
+      // Ignored, every levy is 0 (no allowance, nothing taxable): a beneficiary reporting a levy
+      // above 0 reports 0 instead.
+      return r.beneficiaries.some((b) => b.lifeInsurance !== null && b.lifeInsurance.levy > 0);
+    case "levyExemption990I": {
+      // Ignored, an exempt beneficiary (who reports a levy of 0) bears the levy on its capital
+      // above the allowance, as any other: the scale's rounded levy on that excess, when it is 1 € or more.
+      const li = r.law.lifeInsurance;
+      const allowance = euro(li.allowance990I);
+      return r.beneficiaries.some((b) => {
+        const x = b.lifeInsurance;
+        return x !== null && x.exempt990I && lt(allowance, x.capital990I) && scaleSlices(li.scale990I, ZERO, sub(x.capital990I, allowance)).tax > 0;
+      });
+    }
+    default:
+      return false;
+  }
+}
+
+/** Whether `rule` changes the answer: ruled out by {@link ruleApplies}, proven by {@link ruleSurelyMatters}, or else its counterfactual computed. */
+export function ruleChanges(d: Dossier, r: ComputeResult, rule: Rule, source: LawSource = DATED_LAW): boolean {
+  return ruleApplies(d, r, rule) && (ruleSurelyMatters(r, rule) || ruleMatters(d, r.answer, rule, source));
+}
+
 /** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], source })`). */
 export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[], source: LawSource = DATED_LAW): Rule[] {
-  return rules.filter((rule) => ruleApplies(d, r, rule) && ruleMatters(d, r.answer, rule, source));
+  return rules.filter((rule) => ruleChanges(d, r, rule, source));
 }
 
 /**
