@@ -3,7 +3,8 @@ import { lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { taskSet } from "./__fixtures__/sets.js";
 import { seedCounterpart } from "./draft.js";
-import { ruleApplies, ruleSurelyMatters } from "./difficulty.js";
+import { recallRuleChanges, ruleApplies, ruleSurelyMatters } from "./difficulty.js";
+import { lawSourceOf } from "./fictional-law.js";
 import { CGI_ONLY_RULES, MIN_CGI_RULES, seedAnswer } from "./pipeline.js";
 import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";
 import { leakedAmounts, residueInsensitive, zeroButOne } from "./guards.js";
@@ -199,6 +200,38 @@ describe("difficulty", () => {
     }
     expect(proven.levy990I).toBeGreaterThan(300);
     expect(proven.levyExemption990I).toBeGreaterThan(100);
+  });
+
+  it("tells whether a rule of the recall changes the answer as its counterfactual computed does", () => {
+    // recall, allowancesUsed and lowerBands act only on each beneficiary's recall: computed again
+    // from the dossier's computation, the decision is the counterfactual's, on levels 3-7 and
+    // under fictional laws (and it decides most of them without computing).
+    const told = { recall: 0, allowancesUsed: 0, lowerBands: 0 };
+    let untold = 0;
+    let changed = 0;
+    const tasks = [...FIVE, ...SIX, ...taskSet({ n: 200, seed: 21, level: 3 }), ...taskSet({ n: 200, seed: 21, level: 4 }), ...taskSet({ n: 200, seed: 21, level: 7 }), ...taskSet({ n: 300, seed: 21, fictionalLaw: true })];
+    for (const t of tasks) {
+      const source = lawSourceOf(t.info);
+      const d = readDossier(t.info.dossier);
+      const r = compute(d, { source });
+      for (const rule of ["recall", "allowancesUsed", "lowerBands"] as const) {
+        if (!rulesOf(d.ruleSet).includes(rule) || !ruleApplies(d, r, rule)) continue;
+        const fast = recallRuleChanges(r, rule, source);
+        if (fast === null) {
+          untold++;
+          continue;
+        }
+        const computed = !sameAnswer(compute(d, { ignore: [rule], source }).answer, t.answer);
+        expect(fast, `${t.id} ${rule}`).toBe(computed);
+        told[rule]++;
+        if (fast) changed++;
+      }
+    }
+    expect(told.recall).toBeGreaterThan(500);
+    expect(told.allowancesUsed).toBeGreaterThan(500);
+    expect(told.lowerBands).toBeGreaterThan(100);
+    expect(changed).toBeGreaterThan(1000);
+    expect(untold).toBeLessThan(told.recall + told.allowancesUsed + told.lowerBands);
   });
 
   it("rules out furniture764 exactly where the furniture counts the same without the 5 % minimum", () => {

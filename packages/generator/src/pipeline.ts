@@ -4,7 +4,7 @@ import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { difficultyOf, levelRulesMatter, ruleApplies, ruleMatters, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
+import { counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
@@ -196,7 +196,7 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     for (let i = 0; i < open.length && cgiRules.length < min && cgiRules.length + open.length - i >= min; i++) {
       const rule = open[i]!;
       checked.push(rule);
-      if (ruleMatters(dossier, answer, rule, source)) cgiRules.push(rule);
+      if (counterfactualChanges(dossier, result, rule, source)) cgiRules.push(rule);
     }
     if (cgiRules.length < min) return "cgiRules";
     // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
