@@ -81,8 +81,16 @@ export function roundCents(cents: number): number {
 
 /** Ages on either side of each bracket edge of art. 669 (20/21, 30/31, …, 90/91). */
 export function usufructEdges(law: Law): readonly { last: number; first: number }[] {
-  return law.usufruct669.filter((r) => r.maxAge !== null).map((r) => ({ last: r.maxAge!, first: r.maxAge! + 1 }));
+  // Read once for each law's table (every draft with a usufruct, and every guard, asks for it).
+  let edges = edgesOf.get(law.usufruct669);
+  if (edges === undefined) {
+    edges = Object.freeze(law.usufruct669.filter((r) => r.maxAge !== null).map((r) => Object.freeze({ last: r.maxAge!, first: r.maxAge! + 1 })));
+    edgesOf.set(law.usufruct669, edges);
+  }
+  return edges;
 }
+
+const edgesOf = new WeakMap<Law["usufruct669"], readonly { last: number; first: number }[]>();
 
 /**
  * The age of the last, open row of art. 669 ("91 and over"): no usufructuary is drawn at exactly
