@@ -167,10 +167,12 @@ function escapedOf(text: string): string {
 function promptJson(task: Task): string {
   const known = promptPartsOf.get(task);
   if (known === undefined || known.prompt !== task.prompt) return JSON.stringify(task.prompt);
-  const { dossier, rules, format } = known.parts;
+  const { dossier, rules, format, law, decisions } = known.parts;
   // A fictional law's rules and format are the task's own: nothing to share with another line.
   if (task.info.fictionalLaw === true) return JSON.stringify(task.prompt);
-  return `${JSON.stringify(dossier).slice(0, -1)}\\n\\n${escapedOf(rules)}\\n\\n${escapedOf(format)}"`;
+  // The law's text apart from the task's own decisions after it (levels 5-6): escaped once too.
+  const escaped = law !== undefined && decisions !== undefined ? `${escapedOf(law)}\\n\\n${JSON.stringify(decisions).slice(1, -1)}` : escapedOf(rules);
+  return `${JSON.stringify(dossier).slice(0, -1)}\\n\\n${escaped}\\n\\n${escapedOf(format)}"`;
 }
 
 /** The gold of a task: what a scorer needs of it (its id and answer). */
