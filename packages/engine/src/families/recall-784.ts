@@ -153,7 +153,9 @@ function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift
 export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allowance: { total: Fraction; items: AllowanceItem[] }, ignore: ReadonlySet<string>): RecallDetail {
   const seed = !switchOn(RECALL, d.ruleSet, ignore, "allowancesUsed");
   const gifts = scanFor(d.priorGifts, b.id);
-  if (!gifts.some((g) => g.beneficiary === b.id)) {
+  let any = false;
+  for (let k = 0; k < gifts.length && !any; k++) any = gifts[k]!.beneficiary === b.id;
+  if (!any) {
     // Nothing to recall (most beneficiaries): the whole allowance is left.
     const remaining = seed ? null : remainingOf(allowance, ZERO, ZERO);
     return { method: seed ? "seed" : "cgi", recalled: [], notRecalled: [], S: ZERO, U: ZERO, remainingAllowance: allowance.total, remaining, T: ZERO };
