@@ -193,7 +193,9 @@ export function pct(n: number): string {
 /** A donee's cash in a gift: all of it (`housing` null), or only the cash for a home of art. 790 A bis (true), or only the rest (false). */
 export function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null): Fraction {
   let cash = ZERO;
-  for (const { gift: g, fraction } of giftSharesOf(d.gifts, b.id)) {
+  const shares = giftSharesOf(d.gifts, b.id);
+  for (let k = 0; k < shares.length; k++) {
+    const { gift: g, fraction } = shares[k]!;
     if (!g.cash || (housing !== null && g.housing790ABis !== housing)) continue;
     cash = add(cash, mul(g.value, fraction));
   }

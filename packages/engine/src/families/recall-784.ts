@@ -99,7 +99,9 @@ export interface RecallDetail {
 function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>): Map<PriorGift, Fraction> {
   const out = new Map<PriorGift, Fraction>();
   const housing = switchOn(HOUSING_790A_BIS, d.ruleSet, ignore, "housing790ABis") ? housingPriorExempt(d, source, b).parts : null;
-  for (const g of scanFor(d.priorGifts, b.id)) {
+  const giftsOf = scanFor(d.priorGifts, b.id);
+  for (let k = 0; k < giftsOf.length; k++) {
+    const g = giftsOf[k]!;
     if (g.beneficiary !== b.id || (g.cash790G && !ignore.has("gift790G"))) continue;
     const exempt = housing?.get(g);
     out.set(g, exempt === undefined ? g.value : sub(g.value, exempt));
@@ -163,7 +165,8 @@ export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary
   const recalledGifts: PriorGift[] = [];
   const notRecalled: RecallDetail["notRecalled"] = [];
   const values = recallValues(d, source, b, ignore);
-  for (const g of gifts) {
+  for (let k = 0; k < gifts.length; k++) {
+    const g = gifts[k]!;
     if (g.beneficiary !== b.id) continue;
     if (ignore.has("recall")) notRecalled.push({ gift: g, why: "ignored" });
     else if (!withinYearsBefore(g.date, d.date, law.recallYears)) notRecalled.push({ gift: g, why: "older" });
