@@ -210,6 +210,9 @@ export interface TableRun {
   readonly exemption: readonly RuleFamily[];
   readonly allowances: readonly RuleFamily[];
   readonly cashExemption: readonly RuleFamily[];
+  /** Those with checks of a prior gift, and of the whole dossier. */
+  readonly checkPriorGift: readonly RuleFamily[];
+  readonly check: readonly RuleFamily[];
   /** The switches the rule set has (a later family's declaration of a switch id wins, as in a Map). */
   readonly switches: ReadonlySet<string>;
 }
@@ -231,6 +234,8 @@ export function tableRun(table: readonly RuleFamily[], ruleSet: RuleSet): TableR
       exemption: families.filter((f) => f.exemption !== undefined),
       allowances: families.filter((f) => f.allowances !== undefined),
       cashExemption: families.filter((f) => f.cashExemption !== undefined),
+      checkPriorGift: families.filter((f) => f.checkPriorGift !== undefined),
+      check: families.filter((f) => f.check !== undefined),
       switches,
     };
     entry.bySet.set(ruleSet, run);
