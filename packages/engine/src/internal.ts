@@ -1,7 +1,7 @@
 /**
  * @succ/engine/internal: the pieces of the computation that this project's own packages reuse
- * (the generator draws amounts with the scale walk and the net estate, and reads again only the
- * civil file of a level-7 counterfactual; a rule family's module computes with the exact
+ * (the generator draws amounts with the scale walk and the net estate, reads again only the
+ * civil file of a level-7 counterfactual, and recomputes only the recall of a counterfactual on it; a rule family's module computes with the exact
  * arithmetic). Not a stable interface: it follows the engine's structure and may change in any
  * minor version. Consumers use the index (`@succ/engine`).
  */
@@ -15,3 +15,4 @@ export { applies, collector, switchOn, line as sheetLine, agree, pct } from "./f
 export { switchesOf, familyOf } from "./rules.js";
 export { formatAmount } from "./dossier.js";
 export { rereadCivilFile } from "./civil/reread.js";
+export { recallOf } from "./families/recall-784.js";

@@ -3,7 +3,8 @@ import { lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { taskSet } from "./__fixtures__/sets.js";
 import { seedCounterpart } from "./draft.js";
-import { ruleApplies } from "./difficulty.js";
+import { recallRuleChanges, ruleApplies, ruleSurelyMatters } from "./difficulty.js";
+import { lawSourceOf } from "./fictional-law.js";
 import { CGI_ONLY_RULES, MIN_CGI_RULES, seedAnswer } from "./pipeline.js";
 import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";
 import { leakedAmounts, residueInsensitive, zeroButOne } from "./guards.js";
@@ -179,6 +180,58 @@ describe("difficulty", () => {
       expect(t.info.difficulty.steps.recalled).toBe(r.beneficiaries.reduce((n, b) => n + b.recall.recalled.length, 0));
       expect(t.info.difficulty.steps.bands).toBeGreaterThan(0);
     }
+  });
+
+  it("proves a levy rule matters only where its counterfactual changes the answer", () => {
+    // Ignoring art. 990 I sets every levy to 0; ignoring its exemption levies the spouse, the
+    // partner or the exempt sibling on the capital above the allowance: wherever the proof holds,
+    // the counterfactual computed gives another answer (and it holds on many tasks).
+    const proven = { levy990I: 0, levyExemption990I: 0 };
+    for (const t of [...FIVE, ...SIX.slice(0, 400)]) {
+      const d = readDossier(t.info.dossier);
+      const r = compute(d);
+      for (const rule of rulesOf(d.ruleSet)) {
+        if (!ruleSurelyMatters(r, rule)) continue;
+        expect(rule === "levy990I" || rule === "levyExemption990I", `${t.id} ${rule}`).toBe(true);
+        expect(ruleApplies(d, r, rule), `${t.id} ${rule}`).toBe(true);
+        expect(sameAnswer(compute(d, { ignore: [rule] }).answer, t.answer), `${t.id} ${rule}`).toBe(false);
+        proven[rule as keyof typeof proven]++;
+      }
+    }
+    expect(proven.levy990I).toBeGreaterThan(300);
+    expect(proven.levyExemption990I).toBeGreaterThan(100);
+  });
+
+  it("tells whether a rule of the recall changes the answer as its counterfactual computed does", () => {
+    // recall, allowancesUsed and lowerBands act only on each beneficiary's recall: computed again
+    // from the dossier's computation, the decision is the counterfactual's, on levels 3-7 and
+    // under fictional laws (and it decides most of them without computing).
+    const told = { recall: 0, allowancesUsed: 0, lowerBands: 0 };
+    let untold = 0;
+    let changed = 0;
+    const tasks = [...FIVE, ...SIX, ...taskSet({ n: 200, seed: 21, level: 3 }), ...taskSet({ n: 200, seed: 21, level: 4 }), ...taskSet({ n: 200, seed: 21, level: 7 }), ...taskSet({ n: 300, seed: 21, fictionalLaw: true })];
+    for (const t of tasks) {
+      const source = lawSourceOf(t.info);
+      const d = readDossier(t.info.dossier);
+      const r = compute(d, { source });
+      for (const rule of ["recall", "allowancesUsed", "lowerBands"] as const) {
+        if (!rulesOf(d.ruleSet).includes(rule) || !ruleApplies(d, r, rule)) continue;
+        const fast = recallRuleChanges(r, rule, source);
+        if (fast === null) {
+          untold++;
+          continue;
+        }
+        const computed = !sameAnswer(compute(d, { ignore: [rule], source }).answer, t.answer);
+        expect(fast, `${t.id} ${rule}`).toBe(computed);
+        told[rule]++;
+        if (fast) changed++;
+      }
+    }
+    expect(told.recall).toBeGreaterThan(500);
+    expect(told.allowancesUsed).toBeGreaterThan(500);
+    expect(told.lowerBands).toBeGreaterThan(100);
+    expect(changed).toBeGreaterThan(1000);
+    expect(untold).toBeLessThan(told.recall + told.allowancesUsed + told.lowerBands);
   });
 
   it("rules out furniture764 exactly where the furniture counts the same without the 5 % minimum", () => {

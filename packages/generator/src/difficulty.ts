@@ -1,4 +1,5 @@
-import { ageOn, compute, formatDate, isDossierError, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
+import { ageOn, compute, formatDate, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
+import { add, euro, floor0, integer, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
 import { DATED_LAW, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
@@ -94,9 +95,100 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
   }
 }
 
+/**
+ * Whether ignoring `rule` surely changes the answer, proven from the computation's details
+ * without computing the counterfactual (false: not proven, the counterfactual decides). Only
+ * rules whose switch changes an amount the answer reports by itself: the levies of art. 990 I
+ * (engine: families/levy-990-i.ts). A test compares it with the counterfactual on thousands of
+ * tasks.
+ */
+export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
+  switch (rule) {
+    case "levy990I":
+      // Ignored, every levy is 0 (no allowance, nothing taxable): a beneficiary reporting a levy
+      // above 0 reports 0 instead.
+      return r.beneficiaries.some((b) => b.lifeInsurance !== null && b.lifeInsurance.levy > 0);
+    case "levyExemption990I": {
+      // Ignored, an exempt beneficiary (who reports a levy of 0) bears the levy on its capital
+      // above the allowance, as any other: the scale's rounded levy on that excess, when it is 1 € or more.
+      const li = r.law.lifeInsurance;
+      const allowance = euro(li.allowance990I);
+      return r.beneficiaries.some((b) => {
+        const x = b.lifeInsurance;
+        return x !== null && x.exempt990I && lt(allowance, x.capital990I) && scaleSlices(li.scale990I, ZERO, sub(x.capital990I, allowance)).tax > 0;
+      });
+    }
+    default:
+      return false;
+  }
+}
+
+/** Whether `rule` changes the answer: ruled out by {@link ruleApplies}, proven by {@link ruleSurelyMatters}, or else its counterfactual computed. */
+export function ruleChanges(d: Dossier, r: ComputeResult, rule: Rule, source: LawSource = DATED_LAW): boolean {
+  return ruleApplies(d, r, rule) && (ruleSurelyMatters(r, rule) || counterfactualChanges(d, r, rule, source));
+}
+
+/**
+ * {@link ruleMatters} given the dossier's computation `r` under the law of `source`: the same
+ * decision, computed from `r` for a rule that acts only on the recall of earlier gifts
+ * ({@link recallRuleChanges}), else through the counterfactual.
+ */
+export function counterfactualChanges(d: Dossier, r: ComputeResult, rule: Rule, source: LawSource = DATED_LAW): boolean {
+  if (rule === "recall" || rule === "allowancesUsed" || rule === "lowerBands") {
+    const changes = recallRuleChanges(r, rule, source);
+    if (changes !== null) return changes;
+  }
+  return ruleMatters(d, r.answer, rule, source);
+}
+
+/**
+ * Whether ignoring a rule that acts only on each beneficiary's recall of earlier gifts (art. 784:
+ * `recall`, `allowancesUsed`, the scale started at the bands the recall used, `lowerBands`)
+ * changes the answer, from the dossier's computation `r`: what comes before the recall (the
+ * estate, each beneficiary's value received, its exemption, cash exemptions and allowance) is
+ * the same, so each taxed beneficiary's recall is computed again with the rule ignored (the
+ * engine's `recallOf`), then its taxable share and tax as the engine computes them after it
+ * (compute.ts: the value received less the cash exemptions and the allowance left, rounded to the
+ * euro; the scale from the bands the recall used). Null when it cannot be told from `r` (a taxable
+ * share at 0 whose allowance left shrinks: the cash exemptions are not in the result), or when the
+ * recall cannot be computed again: the counterfactual then decides. A test compares it with the
+ * counterfactual computed on thousands of tasks.
+ */
+export function recallRuleChanges(r: ComputeResult, rule: "recall" | "allowancesUsed" | "lowerBands", source: LawSource = DATED_LAW): boolean | null {
+  const ignore: ReadonlySet<string> = new Set<string>([rule]);
+  const people = r.dossier.beneficiaries;
+  let untold = false;
+  for (let i = 0; i < r.beneficiaries.length; i++) {
+    const b = r.beneficiaries[i]!;
+    // An exempt beneficiary has no taxable share and no tax, whatever its recall.
+    if (b.exempt || b.scale === null) continue;
+    let recall = b.recall;
+    if (rule !== "lowerBands") {
+      try {
+        recall = recallOf(r.dossier, r.law, source, people[i]!, b.allowance, ignore);
+      } catch {
+        return null;
+      }
+    }
+    const start = rule === "lowerBands" ? ZERO : recall.T;
+    if (recall.remainingAllowance.equals(b.recall.remainingAllowance) && start.equals(b.scaleStart)) continue;
+    let taxableExact = ZERO;
+    // A taxable share above 0 is the value received, less the cash exemptions, less the allowance left.
+    if (positive(b.taxableExact)) taxableExact = floor0(sub(add(b.taxableExact, b.recall.remainingAllowance), recall.remainingAllowance));
+    else if (lt(recall.remainingAllowance, b.recall.remainingAllowance)) {
+      untold = true;
+      continue;
+    }
+    const taxable = roundEuro(taxableExact);
+    if (taxable !== b.taxable) return true;
+    if (scaleSlices(r.law.scales[b.scale], start, integer(BigInt(taxable))).tax !== b.tax) return true;
+  }
+  return untold ? null : false;
+}
+
 /** The rules among `rules` whose counterfactual changes the answer (engine: `compute(d, { ignore: [rule], source })`). */
 export function rulesThatMatter(d: Dossier, r: ComputeResult, rules: readonly Rule[], source: LawSource = DATED_LAW): Rule[] {
-  return rules.filter((rule) => ruleApplies(d, r, rule) && ruleMatters(d, r.answer, rule, source));
+  return rules.filter((rule) => ruleChanges(d, r, rule, source));
 }
 
 /**
@@ -147,7 +239,7 @@ export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source
  * cannot change the answer (the same test as {@link rulesThatMatter}), so the decision is the same.
  */
 export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default", source: LawSource = DATED_LAW, result?: ComputeResult): boolean {
-  const matters = (rule: Rule): boolean => (result === undefined || ruleApplies(dossier, result, rule)) && ruleMatters(dossier, answer, rule, source);
+  const matters = (rule: Rule): boolean => (result === undefined ? ruleMatters(dossier, answer, rule, source) : ruleApplies(dossier, result, rule) && counterfactualChanges(dossier, result, rule, source));
   if (level === 3) {
     const m = (rule: LevelRule<3>): boolean => matters(rule);
     if (dossier.kind === "gift") {

@@ -105,19 +105,21 @@ export function residueHeirTaxed(d: Dossier, a: Answer): boolean {
 }
 
 /**
- * Whether an expected amount of the answer shows in the prompt's parts. The rules text of the
- * real law is the same for many tasks: its numbers are read once ({@link rulesNumbers}); a
- * fictional law's rules are the task's own, searched once without a set of their numbers.
+ * Whether an expected amount of the answer shows in the prompt's parts. The rules text and the
+ * answer format of the real law are the same for many tasks: their numbers are read once
+ * ({@link rulesNumbers}); a fictional law's are the task's own, searched once without a set of
+ * their numbers.
  */
 export function promptLeaks(parts: PromptParts, answer: Answer, fictional: boolean): boolean {
   const amounts = answerAmounts(answer);
   if (fictional) {
-    if (holdsAny(parts.rules, amounts)) return true;
+    if (holdsAny(parts.rules, amounts) || holdsAny(parts.format, amounts)) return true;
   } else {
     const inRules = rulesNumbers(parts.rules);
-    for (const x of amounts) if (inRules.has(x)) return true;
+    const inFormat = rulesNumbers(parts.format);
+    for (const x of amounts) if (inRules.has(x) || inFormat.has(x)) return true;
   }
-  return holdsAny(parts.dossier, amounts) || holdsAny(parts.format, amounts);
+  return holdsAny(parts.dossier, amounts);
 }
 
 /** A prompt in its three parts: what varies with the dossier, the law as the level gives it, the answer format. */
@@ -240,14 +242,15 @@ export function leakedAmounts(text: string, answer: Answer, alsoSeen?: ReadonlyS
 }
 
 /**
- * Numbers of a rules section, read once per text (keyed by the text itself): the rules are the
- * same for a level and kind, except under a fictional law (one text a task), hence the bound.
+ * Numbers of a rules section or an answer format of the real law, read once per text (keyed by
+ * the text itself): the rules are the same for a level and kind, the format for a rule set, the
+ * beneficiaries' ids and those of art. 990 I; the bound keeps the cache small whatever comes.
  */
 const rulesNumberCache = new Map<string, Set<number>>();
 export function rulesNumbers(rules: string): Set<number> {
   let set = rulesNumberCache.get(rules);
   if (!set) {
-    if (rulesNumberCache.size > 64) rulesNumberCache.clear();
+    if (rulesNumberCache.size > 256) rulesNumberCache.clear();
     rulesNumberCache.set(rules, (set = numbersIn(rules)));
   }
   return set;

@@ -27,9 +27,12 @@ import type { Level, Presentation } from "./levels.js";
  */
 function halfCentAmount(bands: readonly Band[], from: number): number {
   let cents = scaleCents(bands, from);
+  // The band of euro x + 1 (the bands' limits increase): followed as x grows, not searched again.
+  let band = 0;
   for (let x = from; x < from + 1000; x++) {
     if (cents % 100 === 50) return x;
-    const rate = bands.find((b) => b.upTo === null || b.upTo >= x + 1)!.ratePercent;
+    while (bands[band]!.upTo !== null && bands[band]!.upTo! < x + 1) band++;
+    const rate = bands[band]!.ratePercent;
     cents = Number.isInteger(rate) ? cents + rate : scaleCents(bands, x + 1);
   }
   return from;

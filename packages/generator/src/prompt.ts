@@ -271,6 +271,20 @@ function giftFile(d: GiftDraft, level: Level, law: Law): string {
  */
 function formatSection(d: Draft, law: Law, levyIds: readonly string[]): string {
   const ids = d.beneficiaries.map((b) => b.id);
+  // The text depends on the law, the rule set (and the kind, under the real law's), the ids and
+  // the beneficiaries of art. 990 I only: written once for each (the same for many tasks).
+  let byLaw = formatTexts.get(law);
+  if (byLaw === undefined) formatTexts.set(law, (byLaw = new Map()));
+  const key = `${isCgiDraft(d) ? d.kind : "seed"}|${ids.join(",")}|${levyIds.join(",")}`;
+  let text = byLaw.get(key);
+  if (text === undefined) byLaw.set(key, (text = formatText(d, law, ids, levyIds)));
+  return text;
+}
+
+/** The answer formats written so far, by law (a fictional law's go with it) and {@link formatSection}'s key. */
+const formatTexts = new WeakMap<Law, Map<string, string>>();
+
+function formatText(d: Draft, law: Law, ids: readonly string[], levyIds: readonly string[]): string {
   const exampleTaxable = 149_270;
   const exampleTax = roundCents(scaleCents(law.scales.directLine, exampleTaxable));
   const keys = isCgiDraft(d)

@@ -109,6 +109,18 @@ describe("task lines", () => {
     const shuffled = { info: t.info, answer: { total_droits: t.answer.total_droits, beneficiaires: t.answer.beneficiaires }, prompt: t.prompt, variant: t.variant, level: t.level, id: t.id };
     expect(taskLine(shuffled)).toBe(taskLine(t));
   });
+
+  it("write the prompt the task holds: as a copy of the task writes it, and a prompt changed since", () => {
+    // A generated task's line escapes the law's text once for many tasks; a copy (another
+    // object) is written by JSON.stringify alone, and gives the same line.
+    for (const t of defaultSet().slice(0, 40)) expect(taskLine(t), t.id).toBe(taskLine({ ...t }));
+    const t = generateTask(0, 3);
+    const before = taskLine(t);
+    t.prompt = `${t.prompt}\n« Note » : "citée" \\ fin`;
+    const line = JSON.parse(taskLine(t)) as { prompt: string };
+    expect(line.prompt).toBe(t.prompt);
+    expect(taskLine(t)).not.toBe(before);
+  });
 });
 
 describe("options", () => {

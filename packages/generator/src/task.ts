@@ -2,7 +2,9 @@ import type { Answer, DevolutionJson, DossierInput } from "@succ/engine";
 import type { Difficulty } from "./difficulty.js";
 import { fictionalTaskLaw, REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { FIRST_SIX, FIRST_SIX_SHAPES, LEVEL_SPEC, LEVELS, fictionalLawLevels, mixLevel, takesFictionalLaw, taskId, type Level, type Shape, type Variant } from "./levels.js";
-import { draw, examine, examineParts, type Accepted, type Rejection } from "./pipeline.js";
+import { draw, examineParts, type AcceptedParts, type Rejection } from "./pipeline.js";
+import type { PromptParts } from "./guards.js";
+import { joinPrompt } from "./prompt.js";
 import { assertInteger, Rng } from "./random.js";
 import { Sha256 } from "./sha256.js";
 
@@ -101,7 +103,7 @@ function fictionalLawRefused(level: 0 | Level): string | null {
  * counterfactuals through the engine when first read and left out of the line, so that the
  * default set's lines stay as they were.
  */
-function taskInfo(level: Level, accepted: Accepted, seed: number, index: number, taskLaw: TaskLaw): Task["info"] {
+function taskInfo(level: Level, accepted: AcceptedParts, seed: number, index: number, taskLaw: TaskLaw): Task["info"] {
   const info = { dossier: accepted.dossier, seed, index, generatorVersion: taskVersion(level, taskLaw.fictional !== null) } as Task["info"];
   if (taskLaw.fictional !== null) info.fictionalLaw = true;
   if (accepted.devolution) info.devolution = accepted.devolution;
@@ -127,8 +129,47 @@ export interface TaskOptions {
 /** Task `index` of the set drawn from `seed`: depends on (seed, index, level) and the options only. */
 export function generateTask(seed: number, index: number, level: 0 | Level = 0, opts: TaskOptions = {}): Task {
   const { lvl, variant, shape, taskLaw, rng } = taskDraw(seed, index, level, opts);
-  const result = firstAccepted(() => examine(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
-  return { id: taskId(lvl, index), level: lvl, variant, prompt: result.prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
+  const result = firstAccepted(() => examineParts(draw(rng, lvl, variant, shape), lvl, shape, taskLaw), variant, seed, index);
+  const prompt = joinPrompt(result.parts);
+  const task: Task = { id: taskId(lvl, index), level: lvl, variant, prompt, answer: result.answer, info: taskInfo(lvl, result, seed, index, taskLaw) };
+  promptPartsOf.set(task, { prompt, parts: result.parts });
+  return task;
+}
+
+/**
+ * The parts a task's prompt was joined from, beside the task (not in it): {@link taskLine} writes
+ * the prompt from them, the law's text (the same for every task of a level, kind and law)
+ * escaped for JSON once instead of in every line.
+ */
+const promptPartsOf = new WeakMap<Task, { prompt: string; parts: PromptParts }>();
+
+/**
+ * The rules texts escaped for JSON (`JSON.stringify` without its quotes), keyed by the text: a
+ * few under the real law; under a fictional law one a task, hence the bound (as guards.ts's
+ * rulesNumbers).
+ */
+const escapedRules = new Map<string, string>();
+function escapedRulesOf(rules: string): string {
+  let e = escapedRules.get(rules);
+  if (e === undefined) {
+    if (escapedRules.size > 64) escapedRules.clear();
+    const json = JSON.stringify(rules);
+    escapedRules.set(rules, (e = json.slice(1, -1)));
+  }
+  return e;
+}
+
+/**
+ * `JSON.stringify(task.prompt)`, from the parts it was joined from when the task still holds
+ * that prompt. The escaping of JSON maps each character on its own (quotes, backslashes,
+ * control characters, lone surrogates), and the parts are joined at line breaks, so the escaped
+ * parts joined with an escaped "\n\n" are the escaped prompt.
+ */
+function promptJson(task: Task): string {
+  const known = promptPartsOf.get(task);
+  if (known === undefined || known.prompt !== task.prompt) return JSON.stringify(task.prompt);
+  const { dossier, rules, format } = known.parts;
+  return `${JSON.stringify(dossier).slice(0, -1)}\\n\\n${escapedRulesOf(rules)}\\n\\n${JSON.stringify(format).slice(1)}`;
 }
 
 /** The gold of a task: what a scorer needs of it (its id and answer). */
@@ -263,14 +304,13 @@ export function taskLine(task: Task): string {
   const head = task.info.fictionalLaw === true ? { dossier, seed, index, generatorVersion, fictionalLaw: true } : devolution !== undefined ? { dossier, seed, index, generatorVersion, devolution } : { dossier, seed, index, generatorVersion };
   // Levels 1-4 keep the line they had before `difficulty` existed (the default set is unchanged).
   const info = LEVEL_SPEC[task.level].difficultyInLine ? { ...head, difficulty: task.info.difficulty } : head;
-  return JSON.stringify({
-    id: task.id,
-    level: task.level,
-    variant: task.variant,
-    prompt: task.prompt,
-    answer: { beneficiaires, total_droits: task.answer.total_droits },
-    info,
-  });
+  const answer = { beneficiaires, total_droits: task.answer.total_droits };
+  // A task built by hand with a key missing or of another type: JSON.stringify decides what it writes.
+  if (typeof task.id !== "string" || typeof task.level !== "number" || typeof task.variant !== "string" || typeof task.prompt !== "string") {
+    return JSON.stringify({ id: task.id, level: task.level, variant: task.variant, prompt: task.prompt, answer, info });
+  }
+  // JSON.stringify of { id, level, variant, prompt, answer, info }, the prompt written by promptJson.
+  return `{"id":${JSON.stringify(task.id)},"level":${JSON.stringify(task.level)},"variant":${JSON.stringify(task.variant)},"prompt":${promptJson(task)},"answer":${JSON.stringify(answer)},"info":${JSON.stringify(info)}}`;
 }
 
 /** SHA-256 (hex) of the set's lines, each followed by "\n": the same on every machine and run. */
