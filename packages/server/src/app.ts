@@ -10,7 +10,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { RequestError, badRequest } from "./errors.js";
-import { GoldCache, readSeed, readSetName, setName, type PreloadedGolds, type SetDefaults } from "./gold.js";
+import { AnswerCache, GoldCache, readSeed, readSetName, setName, type PreloadedGolds, type SetDefaults } from "./gold.js";
 import { parseJson } from "./json.js";
 import { readOpenRlhfRequest, readScoreRequest, type GoldSource } from "./requests.js";
 import { ClientGone, Slices } from "./slices.js";
@@ -148,6 +148,8 @@ function openRlhfSettings(c: Context, config: AppConfig) {
 
 export function createApp(config: AppConfig, state: AppState = { draining: false }): Hono {
   const cache = new GoldCache(config.cacheSize, config.preloaded);
+  // Golds given by answer, kept prepared by content: a task's rollouts carry the same gold.
+  const answers = new AnswerCache(config.cacheSize);
   const expectedToken = config.token === null ? null : digest(config.token);
   const versions = { ...packageVersions(), ...config.versions };
   const log = config.log ?? ((line: string) => console.error(`succ serve: ${line}`));
@@ -190,7 +192,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   };
 
   app.post("/score", limit, async (c) => {
-    const request = readScoreRequest(await readJson(c), config.defaults, config.maxBatch);
+    const request = readScoreRequest(await readJson(c), config.defaults, config.maxBatch, answers);
     const allOrNothing = request.allOrNothing ?? config.allOrNothing;
     const trim = request.trimReply ?? config.trimReply;
     const strictEnd = request.strictEnd ?? config.strictEnd;
@@ -211,7 +213,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
 
   app.post("/openrlhf", limit, async (c) => {
     const settings = openRlhfSettings(c, config);
-    const request = readOpenRlhfRequest(await readJson(c), settings.defaults, config.maxBatch);
+    const request = readOpenRlhfRequest(await readJson(c), settings.defaults, config.maxBatch, answers);
     const scores: number[] = [];
     const reasons: string[] = [];
     const allRight: number[] = [];

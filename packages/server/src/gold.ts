@@ -303,3 +303,140 @@ export class GoldCache {
     return task.answer;
   }
 }
+
+/**
+ * Gold answers given in requests (`{"reply", "answer"}` items, OpenRLHF labels holding an answer),
+ * kept prepared by content: a trainer sends a task's gold with each of its rollouts, each time as
+ * a new object. `prepare(answer)` gives what prepareExpected(answer) gives, and throws as it does;
+ * for an answer equal to one prepared before (the same keys in the same order at every level,
+ * the same numbers: what JSON.parse makes of the same text, whitespace and number spelling
+ * aside) it gives that one's PreparedExpected again, with what a prepared gold builds for its
+ * later replies (the gold block's text, the expression of its shape). Only answers that
+ * prepareExpected accepts are kept, from the second time they are met, each as the object
+ * received (the parsed body's, which no one else holds). Bounded: past `capacity` answers, the
+ * oldest are dropped.
+ */
+export class AnswerCache {
+  /**
+   * Two generations, by a hash of the answer's numbers (contentHash), the answers of each hash
+   * newest last: answers go into `current`; when it holds half the capacity it becomes
+   * `previous` (the one before is dropped), and an answer found in `previous` is put back into
+   * `current`. No walk of a Map to find the oldest (V8 walks the deleted entries too).
+   */
+  private current = new Map<number, Gold[]>();
+  private previous = new Map<number, Gold[]>();
+  private currentSize = 0;
+  private previousSize = 0;
+  private readonly half: number;
+  /** Hashes of answers met once and not kept, in two generations as well. */
+  private seenNow = new Set<number>();
+  private seenBefore = new Set<number>();
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`cache capacity must be a whole number ≥ 1, got ${capacity}`);
+    this.half = Math.ceil(capacity / 2);
+  }
+
+  /** Answers kept (one kept in both generations counts twice): at most `capacity`. */
+  get size(): number {
+    return this.currentSize + this.previousSize;
+  }
+
+  prepare(answer: unknown): PreparedExpected {
+    const hash = contentHash(answer);
+    const recent = find(this.current, hash, answer);
+    if (recent !== undefined) {
+      this.hits++;
+      return recent.prepared;
+    }
+    const older = find(this.previous, hash, answer);
+    if (older !== undefined) {
+      this.hits++;
+      this.keep(hash, older);
+      return older.prepared;
+    }
+    this.misses++;
+    const prepared = prepareExpected(answer as ExpectedAnswer); // throws for a malformed answer
+    // Kept from its hash's second sighting on: an answer met once costs no memory (keeping
+    // every answer of a stream of new ones made the collector copy each: 10.5 → 16.7 µs an item).
+    if (this.seenNow.has(hash) || this.seenBefore.has(hash)) this.keep(hash, { answer: answer as ExpectedAnswer, prepared });
+    else {
+      this.seenNow.add(hash);
+      if (this.seenNow.size >= this.half) {
+        this.seenBefore = this.seenNow;
+        this.seenNow = new Set();
+      }
+    }
+    return prepared;
+  }
+
+  private keep(hash: number, gold: Gold): void {
+    const golds = this.current.get(hash);
+    if (golds === undefined) this.current.set(hash, [gold]);
+    else {
+      golds.push(gold);
+      if (golds.length > MAX_SAME_HASH) {
+        golds.shift();
+        this.currentSize--;
+      }
+    }
+    if (++this.currentSize >= this.half) {
+      this.previous = this.current;
+      this.previousSize = this.currentSize;
+      this.current = new Map();
+      this.currentSize = 0;
+    }
+  }
+}
+
+/** The answer kept in `golds` under `hash` that `answer` equals, if any. */
+function find(golds: Map<number, Gold[]>, hash: number, answer: unknown): Gold | undefined {
+  const list = golds.get(hash);
+  if (list === undefined) return undefined;
+  for (let k = list.length - 1; k >= 0; k--) if (sameJson(list[k]!.answer, answer)) return list[k];
+  return undefined;
+}
+
+/** Answers kept with one hash (equal hashes are rare but for equal answers), each compared in turn. */
+const MAX_SAME_HASH = 4;
+
+/**
+ * A 32-bit hash of the numbers of an answer's lines and of its total, in order (for...in: no
+ * array made). Equal answers hash alike; anything else only spreads them, sameJson decides.
+ */
+function contentHash(answer: unknown): number {
+  if (!isRecord(answer)) return 0;
+  const total = answer.total_droits;
+  let hash = typeof total === "number" ? total | 0 : 0;
+  const lines = answer.beneficiaires;
+  if (!isRecord(lines)) return hash & 0x3fffffff;
+  for (const id in lines) {
+    const line = lines[id];
+    if (!isRecord(line)) continue;
+    for (const key in line) {
+      const value = line[key];
+      hash = (Math.imul(hash, 0x01000193) + (typeof value === "number" ? value | 0 : 1)) | 0;
+    }
+  }
+  return hash & 0x3fffffff; // a small integer: a Set or a Map keeps it without allocating
+}
+
+/**
+ * Whether `value` is the JSON value `kept` (an answer prepareExpected accepted: objects and
+ * numbers only): the same keys in the same order in every object, equal numbers (=== : -0 is
+ * 0, which readGold reads the same). Bounded by `kept`'s depth.
+ */
+function sameJson(kept: unknown, value: unknown): boolean {
+  if (typeof kept !== "object" || kept === null) return kept === value;
+  if (!isRecord(value)) return false;
+  const keys = Object.keys(kept);
+  const own = Object.keys(value);
+  if (own.length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (own[i] !== key || !sameJson((kept as Record<string, unknown>)[key], value[key])) return false;
+  }
+  return true;
+}

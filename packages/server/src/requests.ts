@@ -4,7 +4,7 @@
  */
 import { prepareExpected, ScoringError, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
-import { readSeed, readSetName, readSetOptions, readTaskRef, type SetDefaults, type TaskRef } from "./gold.js";
+import { readSeed, readSetName, readSetOptions, readTaskRef, type AnswerCache, type SetDefaults, type TaskRef } from "./gold.js";
 import { refuseDuplicateKeys } from "./json.js";
 
 /** Where a reply's gold answer comes from: given in the request (checked and prepared), or rebuilt from a task. */
@@ -32,10 +32,14 @@ const SCORE_KEYS = ["items", "allOrNothing", "trimReply", "strictEnd"] as const;
 const ITEM_KEYS = ["reply", "answer", "id", "seed", "set", "options"] as const;
 const REF_KEYS = ["id", "seed", "set", "options"] as const;
 
-/** A gold answer given in a request, checked once and prepared for scoring. */
-function readAnswer(value: unknown, where: string): PreparedExpected {
+/**
+ * A gold answer given in a request, checked once and prepared for scoring; with `answers`, the
+ * one prepared for an earlier item or request when it is the same answer (the rollouts of a task
+ * each carry its gold).
+ */
+function readAnswer(value: unknown, where: string, answers: AnswerCache | undefined): PreparedExpected {
   try {
-    return prepareExpected(value as ExpectedAnswer);
+    return answers === undefined ? prepareExpected(value as ExpectedAnswer) : answers.prepare(value);
   } catch (e) {
     if (e instanceof ScoringError) throw badRequest(`${where}: not a gold answer: ${e.message}`);
     throw e;
@@ -61,7 +65,7 @@ function readRef(value: Record<string, unknown>, defaults: SetDefaults, where: s
 }
 
 /** `POST /score`: {"items": [{"reply", "answer"} | {"reply", "id", "seed"?, "set"?, "options"?}], "allOrNothing"?, "trimReply"?, "strictEnd"?}. */
-export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch: number): ScoreRequest {
+export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch: number, answers?: AnswerCache): ScoreRequest {
   if (!isRecord(body)) throw badRequest(`the body must be a JSON object {"items": [...]}, got ${kindOf(body)}`);
   checkKnownKeys(body, SCORE_KEYS, "");
   const items = body.items;
@@ -82,7 +86,7 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
       for (const key of ["seed", "set", "options"] as const) {
         if (item[key] !== undefined) throw badRequest(`${where}.${key}: only with "id" (an "answer" is already the gold)`);
       }
-      return { reply: item.reply, gold: { answer: readAnswer(item.answer, `${where}.answer`) } };
+      return { reply: item.reply, gold: { answer: readAnswer(item.answer, `${where}.answer`, answers) } };
     }
     return { reply: item.reply, gold: { task: readRef(item, defaults, where) } };
   });
@@ -93,7 +97,7 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
  * An OpenRLHF label: a task id (of the server's default set), a gold answer, or a task
  * reference {"id", "seed"?, "set"?, "options"?}, the last two as JSON text or as an object.
  */
-export function readLabel(label: unknown, defaults: SetDefaults, where: string): GoldSource {
+export function readLabel(label: unknown, defaults: SetDefaults, where: string, answers?: AnswerCache): GoldSource {
   let value = label;
   if (typeof label === "string") {
     const text = label.trim();
@@ -107,7 +111,7 @@ export function readLabel(label: unknown, defaults: SetDefaults, where: string):
     refuseDuplicateKeys(text, where, value);
   }
   if (!isRecord(value)) throw badRequest(`${where}: expected a task id, a gold answer or {"id", "seed"}, got ${kindOf(value)}`);
-  if ("beneficiaires" in value) return { answer: readAnswer(value, where) };
+  if ("beneficiaires" in value) return { answer: readAnswer(value, where, answers) };
   checkKnownKeys(value, REF_KEYS, where);
   return { task: readRef(value, defaults, where) };
 }
@@ -126,7 +130,7 @@ function readStrings(value: unknown, where: string): string[] {
  * "labels": [...]}, three lists of one length. Other keys are ignored: the protocol is
  * OpenRLHF's, and a later version may send more.
  */
-export function readOpenRlhfRequest(body: unknown, defaults: SetDefaults, maxBatch: number): OpenRlhfRequest {
+export function readOpenRlhfRequest(body: unknown, defaults: SetDefaults, maxBatch: number, answers?: AnswerCache): OpenRlhfRequest {
   if (!isRecord(body)) throw badRequest(`the body must be a JSON object {"query", "prompts", "labels"}, got ${kindOf(body)}`);
   const queries = readStrings(body.query, "query");
   checkBatch(queries.length, maxBatch, "query");
@@ -137,6 +141,6 @@ export function readOpenRlhfRequest(body: unknown, defaults: SetDefaults, maxBat
   if (prompts.length !== queries.length || labels.length !== queries.length) {
     throw badRequest(`query, prompts and labels must have one length, got ${queries.length}, ${prompts.length} and ${labels.length}`);
   }
-  const golds = labels.map((label, i) => readLabel(label, defaults, `labels[${i}]`));
+  const golds = labels.map((label, i) => readLabel(label, defaults, `labels[${i}]`, answers));
   return { queries, prompts, golds };
 }

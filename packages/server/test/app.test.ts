@@ -39,6 +39,17 @@ describe("POST /score", () => {
     expect(r.body).toEqual({ scores: [1, 0.18, 0], reasons: ["ok", "partial", "no_block"] });
   });
 
+  it("scores each item against its own answer when answers recur across requests with one total (golds kept by content)", async () => {
+    // B2's part 149,271 instead of 149,270, the same total: the gold reply is then partial,
+    // 0.45 × 0.6 / (0.4 + 0.6) = 0.27 (B2.droits right, B2.part_taxable wrong).
+    const other: ExpectedAnswer = { ...EXPECTED, beneficiaires: { ...EXPECTED.beneficiaires, B2: { part_taxable: 149271, droits: 28048 } } };
+    const items = [{ reply: GOLD_REPLY, answer: EXPECTED }, { reply: GOLD_REPLY, answer: other }, { reply: PARTIAL_REPLY, answer: EXPECTED }];
+    for (let round = 0; round < 3; round++) {
+      const r = await post(server, "/score", { items });
+      expect(r.body).toEqual({ scores: [1, 0.27, 0.18], reasons: ["ok", "partial", "partial"] });
+    }
+  });
+
   it("reads a body of ASCII bytes (other characters as \\u escapes) as the same body in UTF-8; drops a leading BOM and reads a bad byte as U+FFFD", async () => {
     // The third reply's amounts are French text ("28 048 €", a narrow no-break space): right only if read as UTF-8.
     const french = GOLD_REPLY.replaceAll("28048", '"28\u202f048 €"');

@@ -41,7 +41,9 @@ requests that arrive meanwhile get 503). See docs/serve-and-train.md.
                       command line); /openrlhf also takes ?token=…, OpenRLHF sending no header
   --max-batch N       most replies in one request (default 4096; more gets 413)
   --max-body-mb M     largest request body in MiB (default 64; more gets 413)
-  --cache-size N      gold answers kept in memory, least recently used dropped (default 65536)
+  --cache-size N      gold answers kept in memory, of each kind (default 65536): those rebuilt
+                      from ids (least recently used dropped) and those given by answer (kept
+                      by content, so that a task's rollouts read its gold once; oldest dropped)
   --seed S            seed of an id sent without one, and of OpenRLHF labels (default 0)
   --level L           set of an id sent without "set", and of OpenRLHF labels, as the
                       --level of \`succ generate\` (default 0 = the mix of levels)
