@@ -134,11 +134,16 @@ export function ruleChanges(d: Dossier, r: ComputeResult, rule: Rule, source: La
  * ({@link recallRuleChanges}), else through the counterfactual.
  */
 export function counterfactualChanges(d: Dossier, r: ComputeResult, rule: Rule, source: LawSource = DATED_LAW): boolean {
-  if (rule === "recall" || rule === "allowancesUsed" || rule === "lowerBands") {
+  if (actsOnRecallOnly(rule)) {
     const changes = recallRuleChanges(r, rule, source);
     if (changes !== null) return changes;
   }
   return ruleMatters(d, r.answer, rule, source);
+}
+
+/** Whether `rule` acts only on the recall of earlier gifts: its counterfactual is mostly decided without computing the dossier again ({@link recallRuleChanges}). */
+export function actsOnRecallOnly(rule: Rule): rule is "recall" | "allowancesUsed" | "lowerBands" {
+  return rule === "recall" || rule === "allowancesUsed" || rule === "lowerBands";
 }
 
 /**

@@ -115,9 +115,12 @@ export function promptLeaks(parts: PromptParts, answer: Answer, fictional: boole
   if (fictional) {
     if (holdsAny(parts.rules, amounts) || holdsAny(parts.format, amounts)) return true;
   } else {
-    const inRules = rulesNumbers(parts.rules);
+    // The law's text of many tasks, and the task's own decisions (no number runs across the
+    // blank line that joins them in `rules`).
+    const inRules = rulesNumbers(parts.law ?? parts.rules);
     const inFormat = rulesNumbers(parts.format);
     for (const x of amounts) if (inRules.has(x) || inFormat.has(x)) return true;
+    if (parts.law !== undefined && parts.decisions !== undefined && holdsAny(parts.decisions, amounts)) return true;
   }
   return holdsAny(parts.dossier, amounts);
 }
@@ -127,6 +130,12 @@ export interface PromptParts {
   dossier: string;
   rules: string;
   format: string;
+  /**
+   * Where `rules` is the law's text then, after a blank line, the task's own decisions: the
+   * two (the law's text, the same for many tasks, has its numbers read once).
+   */
+  law?: string;
+  decisions?: string;
 }
 
 /**

@@ -4,7 +4,7 @@ import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
+import { actsOnRecallOnly, counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
@@ -188,11 +188,13 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     const applicable = CGI_ONLY_RULES.filter((rule) => ruleApplies(dossier, result, rule));
     if (applicable.length < min) return "cgiRules";
     // The guard needs `min` rules that matter, not all of them: those proven to matter count
-    // without a counterfactual, then the counterfactuals stop once `min` are found (or can no
-    // longer be); the difficulty computes the others when read.
+    // without a counterfactual, then the others are decided (those of the recall first, mostly
+    // without computing the dossier again) until `min` are found (or can no longer be); the
+    // difficulty decides the rest when read.
     const cgiRules: Rule[] = applicable.filter((rule) => ruleSurelyMatters(result, rule));
     const checked: Rule[] = [...cgiRules];
-    const open = cgiRules.length === 0 ? applicable : applicable.filter((rule) => !cgiRules.includes(rule));
+    const rest = applicable.filter((rule) => !cgiRules.includes(rule));
+    const open = [...rest.filter(actsOnRecallOnly), ...rest.filter((rule) => !actsOnRecallOnly(rule))];
     for (let i = 0; i < open.length && cgiRules.length < min && cgiRules.length + open.length - i >= min; i++) {
       const rule = open[i]!;
       checked.push(rule);

@@ -168,8 +168,10 @@ function escapedRulesOf(rules: string): string {
 function promptJson(task: Task): string {
   const known = promptPartsOf.get(task);
   if (known === undefined || known.prompt !== task.prompt) return JSON.stringify(task.prompt);
-  const { dossier, rules, format } = known.parts;
-  return `${JSON.stringify(dossier).slice(0, -1)}\\n\\n${escapedRulesOf(rules)}\\n\\n${JSON.stringify(format).slice(1)}`;
+  const { dossier, rules, format, law, decisions } = known.parts;
+  // The law's text apart from the task's own decisions after it (levels 5-6): escaped once too.
+  const escaped = law !== undefined && decisions !== undefined ? `${escapedRulesOf(law)}\\n\\n${JSON.stringify(decisions).slice(1, -1)}` : escapedRulesOf(rules);
+  return `${JSON.stringify(dossier).slice(0, -1)}\\n\\n${escaped}\\n\\n${JSON.stringify(format).slice(1)}`;
 }
 
 /** The gold of a task: what a scorer needs of it (its id and answer). */
