@@ -258,8 +258,9 @@ export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level,
   }
   if (level === 4) {
     const m = (rule: LevelRule<4>): boolean => matters(rule);
-    if (dossier.kind === "gift") return m("usufruct669") && m("exemption790G") && m("recall");
-    return dossier.bequests.length > 0 && m("usufruct669") && m("recall") && (m("representation") || m("gift790G"));
+    // The recall first: it is mostly decided without computing the dossier again (the same decision in any order).
+    if (dossier.kind === "gift") return m("recall") && m("usufruct669") && m("exemption790G");
+    return dossier.bequests.length > 0 && m("recall") && m("usufruct669") && (m("representation") || m("gift790G"));
   }
   return true;
 }
