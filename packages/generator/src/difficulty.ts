@@ -1,5 +1,5 @@
-import { ageOn, compute, formatDate, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
-import { add, euro, floor0, integer, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
+import { ageOn, compute, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
+import { add, euro, floor0, integer, lawAt, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
 import { DATED_LAW, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
@@ -265,7 +265,7 @@ export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level,
       if (shape === "790GMatters") return m("exemption790G");
       // The age conditions count through the donor's age (a donor too old for art. 790 G).
       const donorAge = ageOn(dossier.person.birthDate, dossier.date);
-      return m("exemption790G") || (donorAge >= source.on(formatDate(dossier.date)).cashGift790G.donorAgeBelow && m("ageConditions790G"));
+      return m("exemption790G") || (donorAge >= lawAt(source, dossier.date).cashGift790G.donorAgeBelow && m("ageConditions790G"));
     }
     if (shape === "recallAndRepresentation") return m("recall") && m("representation");
     return m("recall") || m("representation") || m("gift790G");

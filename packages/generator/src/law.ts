@@ -1,7 +1,7 @@
 import Fraction from "fraction.js";
 import { compareDates, formatDate, parseDate, roundEuro, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { scaleSlices, scaleTax } from "@succ/engine/internal";
-import { dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, lawOn, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { lawAt, scaleSlices, scaleTax } from "@succ/engine/internal";
+import { DATED_LAW, dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import type { Deed, PriorGift } from "./draft.js";
 import { addDays, dateBetween, LAW_DATE, LAW_DAY, MAX_DAY } from "./dates.js";
 import type { CgiLevel } from "./levels.js";
@@ -18,12 +18,13 @@ import type { Rng } from "./random.js";
 
 /** The law in force on a day: the act's date for a dossier. */
 export function lawOf(day: CivilDate): Law {
-  return lawOn(formatDate(day));
+  // The engine's cache of the dated tables by day (`lawOn(formatDate(day))` without writing the date out).
+  return lawAt(DATED_LAW, day);
 }
 
 /** The law the numbered rules of the prompts state, and their worked examples apply: the law of {@link LAW_DAY}. */
 export function promptLaw(): Law {
-  return lawOn(LAW_DAY);
+  return lawAt(DATED_LAW, LAW_DATE);
 }
 
 /** An exact amount that must be a whole number (of euros or of cents), as a number. */
