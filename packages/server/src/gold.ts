@@ -447,9 +447,13 @@ function writesKept(kept: Kept, value: unknown): boolean {
   const lines = value.beneficiaires;
   if (!isPlain(lines)) return false;
   const { ids, lineKeys, lineValues } = kept;
-  let i = 0;
-  for (const id in lines) {
-    if (id !== ids[i]) return false;
+  // Object.keys here: the objects of ids are of as many shapes as answers have (B1, B1 and B2,
+  // …), where for...in would take V8's slow path; a line is of two shapes.
+  const own = Object.keys(lines);
+  if (own.length !== ids.length) return false;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (own[i] !== id) return false;
     const line = lines[id];
     if (!isPlain(line)) return false;
     const keys = lineKeys[i]!;
@@ -460,9 +464,8 @@ function writesKept(kept: Kept, value: unknown): boolean {
       k++;
     }
     if (k !== keys.length) return false;
-    i++;
   }
-  return i === ids.length;
+  return true;
 }
 
 /**
@@ -475,7 +478,7 @@ function contentHash(answer: unknown): number {
   let hash = typeof total === "number" ? total | 0 : 0;
   const lines = answer.beneficiaires;
   if (!isRecord(lines)) return hash & 0x3fffffff;
-  for (const id in lines) {
+  for (const id of Object.keys(lines)) {
     const line = lines[id];
     if (!isRecord(line)) continue;
     for (const key in line) {
