@@ -92,8 +92,9 @@ export async function run(argv: string[]): Promise<number> {
   try {
     for await (const line of readLines(values.replies)) {
       n++;
-      // Output line k scores input line k, so a blank line gets an error line too.
-      if (line.trim() === "") {
+      // Output line k scores input line k, so a blank line gets an error line too. A line that
+      // starts with "{" is not blank: trim is only called for the others.
+      if (line.charCodeAt(0) !== 0x7b && line.trim() === "") {
         bad++;
         pending += `${JSON.stringify({ id: null, score: 0, error: "empty line, not a reply", line: n })}\n`;
       } else {
