@@ -2,7 +2,7 @@ import { coverageOf, isLawCoverageError, LAW_COVERAGE, SEED_LAW_DAY, type Law, t
 import { formatDate, parseDate, type CivilDate } from "./dates.js";
 import { formatAmount, type Dossier, type EstateDossier } from "./dossier.js";
 import { DossierError, type DossierIssue } from "./errors.js";
-import { collector, type Context, type RuleFamily } from "./family.js";
+import { collector, tableRun, type Context, type RuleFamily } from "./family.js";
 import { FAMILIES } from "./families/index.js";
 import { funeralDeduction } from "./families/funeral-775.js";
 import { lawAt } from "./law-of-day.js";
@@ -83,7 +83,8 @@ export function checkDossier(d: Dossier, source: LawSource, context: (law: Law) 
   const out = collector(issues);
   const law = checkedLaw(d, source);
   const c = context(law);
-  const families = table.filter((f) => c.has(f));
+  // The families of the dossier's rule set that check (c.has: the table run of that rule set).
+  const run = tableRun(table, d.ruleSet);
 
   let net: ReturnType<typeof netEstateOf> | null = null;
   if (d.kind === "estate") {
@@ -97,9 +98,9 @@ export function checkDossier(d: Dossier, source: LawSource, context: (law: Law) 
   }
   for (const g of d.priorGifts) {
     const b = beneficiaryOf(d.beneficiaries, g.beneficiary)!;
-    for (const f of families) f.checkPriorGift?.(c, g, b, out);
+    for (const f of run.checkPriorGift) f.checkPriorGift!(c, g, b, out);
   }
-  for (const f of families) f.check?.(c, out);
+  for (const f of run.check) f.check!(c, out);
   if (issues.length > 0) throw new DossierError(issues);
   return { law, net };
 }

@@ -179,12 +179,16 @@ function lifeParts(life: LifeInsuranceShare | null): ValuePart[] {
 
 function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: ReadonlySet<string>, life: LifeInsuranceShare | null): ValuePart[] {
   const parts: ValuePart[] = lifeParts(life);
-  for (const q of scanFor(d.bequests, b.id)) {
+  const bequestsOf = scanFor(d.bequests, b.id);
+  for (let k = 0; k < bequestsOf.length; k++) {
+    const q = bequestsOf[k]!;
     if (q.beneficiary !== b.id) continue;
     parts.push({ kind: "bequest", label: "legs particulier", base: q.amount, fraction: ONE, barePercent: 100, usufructuaryAge: null, amount: q.amount });
   }
   const split = t.usufruct !== null && splits(d.ruleSet, ignore);
-  for (const s of scanFor(d.residue, b.id)) {
+  const sharesOf = scanFor(d.residue, b.id);
+  for (let k = 0; k < sharesOf.length; k++) {
+    const s = sharesOf[k]!;
     if (s.beneficiary !== b.id) continue;
     const barePercent = split ? 100 - t.usufruct!.usufructPercent : 100;
     const whole = mul(t.residue, s.share);
@@ -202,7 +206,9 @@ function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: 
 function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<string>): ValuePart[] {
   const parts: ValuePart[] = [];
   const bare = 100 - usufructPercent(law.usufruct669, donorAge);
-  for (const { gift: g, fraction } of giftSharesOf(d.gifts, b.id)) {
+  const shares = giftSharesOf(d.gifts, b.id);
+  for (let k = 0; k < shares.length; k++) {
+    const { gift: g, fraction } = shares[k]!;
     const split = g.reservedUsufruct && splits(d.ruleSet, ignore);
     const barePercent = split ? bare : 100;
     const whole = mul(g.value, fraction);

@@ -2,7 +2,7 @@ import Fraction from "fraction.js";
 import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship, type Sex } from "@succ/rules";
 import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
-import { add, integer, ONE, positive, ratio, ZERO } from "./exact.js";
+import { add, equal, integer, lt, ONE, positive, ratio, ZERO } from "./exact.js";
 import { JsonNumber, parseJsonExact } from "./json.js";
 import type { RuleFamily } from "./family.js";
 import { checkCivilFile } from "./civil/checks.js";
@@ -288,6 +288,9 @@ const SHARE_KEYS = new Set(["beneficiary", "share"]);
 const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
 /** A beneficiary and the fraction it receives (of a gift, of a contract). */
 const SHARE_KEYS_OF = new Set(["beneficiary", "fraction"]);
+/** The relationships, and those of the civil devolution only (a Set: a hash, not a comparison with each). */
+const RELATIONSHIP_SET: ReadonlySet<string> = new Set(RELATIONSHIPS);
+const CIVIL_RELATIONSHIP_SET: ReadonlySet<string> = new Set(CIVIL_RELATIONSHIPS);
 /** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
 const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
 
@@ -331,7 +334,9 @@ export class Reader {
 
   string(v: unknown, path: string, key?: string): string | undefined {
     if (typeof v !== "string") return this.fail(at(path, key), v === undefined ? "missing" : "not a string");
-    if (v.trim() === "") return this.fail(at(path, key), "empty");
+    // Empty once trimmed: only when it starts with a space or a non-ASCII character (most names start with a letter).
+    const c = v.charCodeAt(0);
+    if (!(c > 32 && c < 127) && v.trim() === "") return this.fail(at(path, key), "empty");
     return v;
   }
 
@@ -480,8 +485,8 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   }
   if (kind === "estate" && !computed) for (const k of CIVIL_ROOT) if (root[k] !== undefined) r.fail(k, COMPUTED_ONLY);
   /** A field that only the `cgi` rules read, set on a `seed` dossier. */
-  const cgiOnly = (v: unknown, path: string): void => {
-    if (v !== undefined && !cgi) r.fail(path, CGI_ONLY);
+  const cgiOnly = (v: unknown, path: string, key?: string): void => {
+    if (v !== undefined && !cgi) r.fail(at(path, key), CGI_ONLY);
   };
   const date = r.date(root.date, "date");
 
@@ -510,12 +515,12 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
     const name = r.string(b.name, p, "name");
     const rel = b.relationship;
-    const relOk = RELATIONSHIPS.includes(rel as Relationship);
+    const relOk = typeof rel === "string" && RELATIONSHIP_SET.has(rel);
     if (!relOk) {
       r.fail(`${p}.relationship`, `must be one of ${RELATIONSHIPS.join(", ")}, got ${JSON.stringify(rel) ?? "nothing"}`);
     }
     if (rel === "spouse" || rel === "pacs") spouses++;
-    if (relOk && (CIVIL_RELATIONSHIPS as readonly string[]).includes(rel as string)) {
+    if (relOk && CIVIL_RELATIONSHIP_SET.has(rel)) {
       if (!cgi) r.fail(`${p}.relationship`, `"${String(rel)}" is ${CGI_ONLY}`);
       else if (kind !== "estate") r.fail(`${p}.relationship`, `"${String(rel)}" exists only in an estate`);
       else if (rel === "collateral" && !computed) r.fail(`${p}.relationship`, 'a collateral\'s rate depends on a degree that only "family" states (computed mode)');
@@ -532,8 +537,8 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
     }
     for (const key of CGI_ESTATE_BENEFICIARY) {
-      cgiOnly(b[key], `${p}.${key}`);
-      if (b[key] !== undefined && kind !== "estate") r.fail(`${p}.${key}`, "only read in an estate");
+      cgiOnly(b[key], p, key);
+      if (b[key] !== undefined && kind !== "estate") r.fail(at(p, key), "only read in an estate");
     }
     const protectedAdult = r.bool(b.protectedAdult, p, "protectedAdult", false);
     const livedWith = r.bool(b.livedWithDeceased5Years, p, "livedWithDeceased5Years", false);
@@ -602,10 +607,10 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     const value = r.amount(g.value, p, "value");
     if (value && !positive(value)) r.fail(`${p}.value`, "a prior gift has a value above 0");
     const cash790G = r.bool(g.cash790G, p, "cash790G", false);
-    cgiOnly(g.allowanceUsed, `${p}.allowanceUsed`);
-    cgiOnly(g.disabilityAllowanceUsed, `${p}.disabilityAllowanceUsed`);
-    cgiOnly(g.registered, `${p}.registered`);
-    cgiOnly(g.housing790ABis, `${p}.housing790ABis`);
+    cgiOnly(g.allowanceUsed, p, "allowanceUsed");
+    cgiOnly(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed");
+    cgiOnly(g.registered, p, "registered");
+    cgiOnly(g.housing790ABis, p, "housing790ABis");
     const housing = r.bool(g.housing790ABis, p, "housing790ABis", false);
     if (housing && cash790G) r.fail(`${p}.housing790ABis`, "a prior gift is exempt under art. 790 A bis or under art. 790 G, not both: list each part as its own prior gift");
     const allowanceUsed = g.allowanceUsed === undefined ? null : (r.amount(g.allowanceUsed, p, "allowanceUsed") ?? null);
@@ -667,9 +672,9 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if (!o) continue;
       const label = r.string(o.label, p, "label");
       const value = r.amount(o.value, p, "value");
-      cgiOnly(o.mainResidence, `${p}.mainResidence`);
-      cgiOnly(o.occupiedBy, `${p}.occupiedBy`);
-      cgiOnly(o.occupiedBySpouseChild, `${p}.occupiedBySpouseChild`);
+      cgiOnly(o.mainResidence, p, "mainResidence");
+      cgiOnly(o.occupiedBy, p, "occupiedBy");
+      cgiOnly(o.occupiedBySpouseChild, p, "occupiedBySpouseChild");
       const mainResidence = r.bool(o.mainResidence, p, "mainResidence", false);
       const occupiedBySpouseChild = r.bool(o.occupiedBySpouseChild, p, "occupiedBySpouseChild", false);
       if (mainResidence) residences++;
@@ -722,7 +727,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       const capitalAfter70 = o.capitalAfter70 === undefined ? null : amount("capitalAfter70");
       const capitalBefore1998 = o.capitalBefore1998 === undefined ? null : r.amount(o.capitalBefore1998, p, "capitalBefore1998");
       const { shares, total, whole } = readShares(o.beneficiaries, `${p}.beneficiaries`);
-      if (whole && !total.equals(1)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
+      if (whole && !equal(total, ONE)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
       if (label !== undefined && subscribedOn && capitalBefore70 && premiumsAfter70 && capitalAfter70 !== undefined && capitalBefore1998 !== undefined) {
         lifeInsurance.push({ label, subscribedOn, beneficiaries: shares, capitalBefore70, capitalBefore1998, premiumsAfter70, capitalAfter70, index: i });
       }
@@ -755,7 +760,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     if (residue.length > 0) {
       let shareSum = ZERO;
       for (const x of residue) shareSum = add(shareSum, x.share);
-      if (!shareSum.equals(1)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
+      if (!equal(shareSum, ONE)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
     }
     let spouseUsufruct: string | null = null;
     if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null && !computed) {
@@ -798,11 +803,11 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       const cash = r.bool(o.cash, p, "cash", false);
       const reservedUsufruct = r.bool(o.reservedUsufruct, p, "reservedUsufruct", false);
       if (cash && reservedUsufruct) r.fail(`${p}.reservedUsufruct`, "a cash gift cannot be split into usufruct and bare ownership");
-      cgiOnly(o.housing790ABis, `${p}.housing790ABis`);
+      cgiOnly(o.housing790ABis, p, "housing790ABis");
       const housing790ABis = r.bool(o.housing790ABis, p, "housing790ABis", false);
       if (housing790ABis && !cash) r.fail(`${p}.housing790ABis`, "art. 790 A bis exempts cash (\"cash\": true), not other assets");
       const { shares: to, total } = readShares(o.to, `${p}.to`);
-      if (total.gt(1)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
+      if (lt(ONE, total)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
       if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined && housing790ABis !== undefined) gifts.push({ label, value, cash, reservedUsufruct, housing790ABis, to });
     }
     dossier = { kind, ...base, gifts };

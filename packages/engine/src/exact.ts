@@ -133,6 +133,11 @@ export function lt(a: Fraction, b: Fraction): boolean {
   return na ? y < x : x < y;
 }
 
+/** a = b (both reduced, as every Fraction is; a zero equals a zero whatever its sign). */
+export function equal(a: Fraction, b: Fraction): boolean {
+  return a.n === b.n && a.d === b.d && (a.s === b.s || a.n === 0n);
+}
+
 /** a > 0 */
 export function positive(a: Fraction): boolean {
   return a.s > 0n && a.n > 0n;

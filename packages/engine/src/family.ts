@@ -193,7 +193,9 @@ export function pct(n: number): string {
 /** A donee's cash in a gift: all of it (`housing` null), or only the cash for a home of art. 790 A bis (true), or only the rest (false). */
 export function cashOf(d: GiftDossier, b: Beneficiary, housing: boolean | null): Fraction {
   let cash = ZERO;
-  for (const { gift: g, fraction } of giftSharesOf(d.gifts, b.id)) {
+  const shares = giftSharesOf(d.gifts, b.id);
+  for (let k = 0; k < shares.length; k++) {
+    const { gift: g, fraction } = shares[k]!;
     if (!g.cash || (housing !== null && g.housing790ABis !== housing)) continue;
     cash = add(cash, mul(g.value, fraction));
   }
@@ -208,6 +210,9 @@ export interface TableRun {
   readonly exemption: readonly RuleFamily[];
   readonly allowances: readonly RuleFamily[];
   readonly cashExemption: readonly RuleFamily[];
+  /** Those with checks of a prior gift, and of the whole dossier. */
+  readonly checkPriorGift: readonly RuleFamily[];
+  readonly check: readonly RuleFamily[];
   /** The switches the rule set has (a later family's declaration of a switch id wins, as in a Map). */
   readonly switches: ReadonlySet<string>;
 }
@@ -229,6 +234,8 @@ export function tableRun(table: readonly RuleFamily[], ruleSet: RuleSet): TableR
       exemption: families.filter((f) => f.exemption !== undefined),
       allowances: families.filter((f) => f.allowances !== undefined),
       cashExemption: families.filter((f) => f.cashExemption !== undefined),
+      checkPriorGift: families.filter((f) => f.checkPriorGift !== undefined),
+      check: families.filter((f) => f.check !== undefined),
       switches,
     };
     entry.bySet.set(ruleSet, run);

@@ -67,7 +67,9 @@ function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, 
   let total = zero;
   let lower = zero;
   let from = 0;
-  for (const band of bands) {
+  // An indexed loop: a law's frozen bands iterated with for-of allocated an iterator result a step.
+  for (let k = 0; k < bands.length; k++) {
+    const band = bands[k]!;
     const upper = band.upTo === null ? null : ((int(band.upTo) as number) * (q as number)) as T;
     const hi = upper === null || e < upper ? e : upper;
     const lo = s > lower ? s : lower;

@@ -1,10 +1,11 @@
-import { compute, formatDate, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
+import { lawAt } from "@succ/engine/internal";
 import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from "./draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
+import { actsOnRecallOnly, counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
@@ -150,12 +151,11 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   if (implausibleParenthood(d.parents) !== null) return "family";
   const spec = LEVEL_SPEC[level];
   const { source, fictional } = taskLaw;
-  const day = formatDate(d.date);
-  const law = source.on(day);
+  const law = lawAt(source, d.date);
   if (exemptPriorOverCeiling(d.priorGifts, law) !== null) return "ceiling790G";
   // Under a fictional law the dossier stays one the real law accepts too (so that its real-law
   // answer, what a model answering from memory finds, exists).
-  if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, DATED_LAW.on(day)) !== null) return "ceiling790G";
+  if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, lawAt(DATED_LAW, d.date)) !== null) return "ceiling790G";
   // A fictional law's own ages of art. 790 G: a prior gift listed as exempt must meet them too (the real 18 and 80 are not the task's).
   if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
@@ -188,11 +188,13 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     const applicable = CGI_ONLY_RULES.filter((rule) => ruleApplies(dossier, result, rule));
     if (applicable.length < min) return "cgiRules";
     // The guard needs `min` rules that matter, not all of them: those proven to matter count
-    // without a counterfactual, then the counterfactuals stop once `min` are found (or can no
-    // longer be); the difficulty computes the others when read.
+    // without a counterfactual, then the others are decided (those of the recall first, mostly
+    // without computing the dossier again) until `min` are found (or can no longer be); the
+    // difficulty decides the rest when read.
     const cgiRules: Rule[] = applicable.filter((rule) => ruleSurelyMatters(result, rule));
     const checked: Rule[] = [...cgiRules];
-    const open = cgiRules.length === 0 ? applicable : applicable.filter((rule) => !cgiRules.includes(rule));
+    const rest = applicable.filter((rule) => !cgiRules.includes(rule));
+    const open = [...rest.filter(actsOnRecallOnly), ...rest.filter((rule) => !actsOnRecallOnly(rule))];
     for (let i = 0; i < open.length && cgiRules.length < min && cgiRules.length + open.length - i >= min; i++) {
       const rule = open[i]!;
       checked.push(rule);

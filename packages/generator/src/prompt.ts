@@ -354,11 +354,14 @@ export function promptParts(d: Draft, level: Level, law: Law, fictional: boolean
   const spec = LEVEL_SPEC[level];
   if (fictional && spec.noFictionalLaw !== null) throw new RangeError(`level ${level} has no fictional law (${spec.noFictionalLaw})`);
   const file = d.kind === "estate" ? (isCgiDraft(d) ? notaryEstateFile(d, law) : seedEstateFile(d, level)) : giftFile(d, level, law);
-  const rules = [lawSection(spec.presentation, level, d.kind, law, fictional)];
+  const section = lawSection(spec.presentation, level, d.kind, law, fictional);
+  const dossier = `${intro(d, level, fictional, facts.levyIds)}\n\n${file}`;
+  const format = formatSection(d, law, facts.levyIds);
   if (spec.presentation === "articles" && facts.decisions.length > 0) {
-    rules.push(["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...facts.decisions.map((x) => `- ${decisionFr(x, law, fictional)}`)].join("\n"));
+    const decisions = ["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...facts.decisions.map((x) => `- ${decisionFr(x, law, fictional)}`)].join("\n");
+    return { dossier, rules: `${section}\n\n${decisions}`, format, law: section, decisions };
   }
-  return { dossier: `${intro(d, level, fictional, facts.levyIds)}\n\n${file}`, rules: rules.join("\n\n"), format: formatSection(d, law, facts.levyIds) };
+  return { dossier, rules: section, format };
 }
 
 export function joinPrompt(p: PromptParts): string {

@@ -28,7 +28,10 @@ export const USUFRUCT_669 = series("barème de l'usufruit et de la nue-propriét
 
 /** Usufruct percent of a table of art. 669 (`lawOn(date).usufruct669`) for an age in completed years. */
 export function usufructPercent(rows: readonly UsufructRow[], age: number): number {
-  for (const row of rows) {
+  // An indexed loop: for-of over the law's frozen rows allocated an iterator result a row (the
+  // engine asks for each gift and each estate).
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[k]!;
     if (row.maxAge === null || age <= row.maxAge) return row.usufructPercent;
   }
   throw new RangeError("an art. 669 table ends with an open row");

@@ -53,7 +53,13 @@ export const ALLOWANCES = family({
 /** An allowance of art. 779 (the relationship's own, or a share of the represented child's). */
 const personal = (i: AllowanceItem): boolean => i.source === "relationship" || i.source === "representation";
 
+/** The articles of the personal allowances by transfer kind and relationship, read once from the references (a lookup for each beneficiary otherwise). */
+const ARTICLE_OF: Record<TransferKind, Map<string, string>> = {
+  estate: new Map(Object.entries(A.personal.estate).map(([rel, s]) => [rel, s.reference.article])),
+  gift: new Map(Object.entries(A.personal.gift).map(([rel, s]) => [rel, s.reference.article])),
+};
+
 /** The article of a relationship's personal allowance, from the tables' references. */
 export function allowanceArticle(kind: TransferKind, rel: Relationship): string {
-  return (A.personal[kind] as Partial<Record<Relationship, { reference: { article: string } }>>)[rel]!.reference.article;
+  return ARTICLE_OF[kind].get(rel) ?? (A.personal[kind] as Partial<Record<Relationship, { reference: { article: string } }>>)[rel]!.reference.article;
 }

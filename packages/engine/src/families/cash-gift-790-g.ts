@@ -53,7 +53,7 @@ export const CASH_GIFT_790G = family({
     }
     if (used) {
       for (const [id, total] of used) {
-        if (total.gt(g790.ceiling)) out.fail("priorGifts", `790 G gifts to ${id} within ${g790.renewalYears} years total ${formatAmount(total)} €, above the ceiling of ${g790.ceiling} €`);
+        if (lt(euro(g790.ceiling), total)) out.fail("priorGifts", `790 G gifts to ${id} within ${g790.renewalYears} years total ${formatAmount(total)} €, above the ceiling of ${g790.ceiling} €`);
       }
     }
   },
@@ -71,7 +71,10 @@ export interface Exemption790G {
 }
 
 /** The donees art. 790 G covers for this dossier: descendants, and nephews and nieces of a donor without any (cgi). */
-export function donees790G(d: Dossier, law: Law, ignore: ReadonlySet<string> = new Set()): readonly Relationship[] {
+/** No rule ignored (a default argument made once, not a new Set at each call). */
+const NOTHING_IGNORED: ReadonlySet<string> = new Set();
+
+export function donees790G(d: Dossier, law: Law, ignore: ReadonlySet<string> = NOTHING_IGNORED): readonly Relationship[] {
   const g = law.cashGift790G;
   if (!d.person.hasDescendants && switchOn(CASH_GIFT_790G, d.ruleSet, ignore, "nephew790G")) return [...g.donees, ...g.doneesWithoutDescendants];
   return g.donees;
@@ -83,7 +86,9 @@ export function exemption790G(d: GiftDossier, law: Law, donorAge: number, b: Ben
   if (!positive(cashReceived)) return null;
   const rules = law.cashGift790G;
   let priorUsed = ZERO;
-  for (const p of scanFor(d.priorGifts, b.id)) {
+  const giftsOf = scanFor(d.priorGifts, b.id);
+  for (let k = 0; k < giftsOf.length; k++) {
+    const p = giftsOf[k]!;
     if (p.beneficiary === b.id && p.cash790G && withinYearsBefore(p.date, d.date, rules.renewalYears)) priorUsed = add(priorUsed, p.value);
   }
   const ceiling = euro(rules.ceiling);

@@ -99,7 +99,9 @@ export interface RecallDetail {
 function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>): Map<PriorGift, Fraction> {
   const out = new Map<PriorGift, Fraction>();
   const housing = switchOn(HOUSING_790A_BIS, d.ruleSet, ignore, "housing790ABis") ? housingPriorExempt(d, source, b).parts : null;
-  for (const g of scanFor(d.priorGifts, b.id)) {
+  const giftsOf = scanFor(d.priorGifts, b.id);
+  for (let k = 0; k < giftsOf.length; k++) {
+    const g = giftsOf[k]!;
     if (g.beneficiary !== b.id || (g.cash790G && !ignore.has("gift790G"))) continue;
     const exempt = housing?.get(g);
     out.set(g, exempt === undefined ? g.value : sub(g.value, exempt));
@@ -153,7 +155,9 @@ function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift
 export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary, allowance: { total: Fraction; items: AllowanceItem[] }, ignore: ReadonlySet<string>): RecallDetail {
   const seed = !switchOn(RECALL, d.ruleSet, ignore, "allowancesUsed");
   const gifts = scanFor(d.priorGifts, b.id);
-  if (!gifts.some((g) => g.beneficiary === b.id)) {
+  let any = false;
+  for (let k = 0; k < gifts.length && !any; k++) any = gifts[k]!.beneficiary === b.id;
+  if (!any) {
     // Nothing to recall (most beneficiaries): the whole allowance is left.
     const remaining = seed ? null : remainingOf(allowance, ZERO, ZERO);
     return { method: seed ? "seed" : "cgi", recalled: [], notRecalled: [], S: ZERO, U: ZERO, remainingAllowance: allowance.total, remaining, T: ZERO };
@@ -161,7 +165,8 @@ export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary
   const recalledGifts: PriorGift[] = [];
   const notRecalled: RecallDetail["notRecalled"] = [];
   const values = recallValues(d, source, b, ignore);
-  for (const g of gifts) {
+  for (let k = 0; k < gifts.length; k++) {
+    const g = gifts[k]!;
     if (g.beneficiary !== b.id) continue;
     if (ignore.has("recall")) notRecalled.push({ gift: g, why: "ignored" });
     else if (!withinYearsBefore(g.date, d.date, law.recallYears)) notRecalled.push({ gift: g, why: "older" });
