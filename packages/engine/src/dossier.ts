@@ -633,13 +633,10 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     }
   }
 
-  const base = {
-    ruleSet,
-    date: date!,
-    person: { name: personName!, birthDate: personBirth!, sex: personSex ?? null, hasDescendants: hasDescendants ?? true },
-    beneficiaries,
-    priorGifts,
-  };
+  // The fields of both kinds, in this order after `kind` (written out in each literal below: an
+  // object spread costs more than the fields it copies).
+  const personRead = { name: personName!, birthDate: personBirth!, sex: personSex ?? null, hasDescendants: hasDescendants ?? true };
+  const actDate = date!;
   let dossier: Dossier;
   if (kind === "estate") {
     const debts: { label: string; value: Fraction }[] = [];
@@ -773,7 +770,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
         else spouseUsufruct = id;
       }
     }
-    dossier = { kind, ...base, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
+    dossier = { kind, ruleSet, date: actDate, person: personRead, beneficiaries, priorGifts, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
     if (computed && kind === "estate" && cgi) {
       if (root.residue !== undefined) r.fail("residue", "not allowed with family: the engine computes the devolution");
       if (root.spouseUsufruct !== undefined) r.fail("spouseUsufruct", "not allowed with family: the engine computes the spouse's rights");
@@ -810,7 +807,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if (lt(ONE, total)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
       if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined && housing790ABis !== undefined) gifts.push({ label, value, cash, reservedUsufruct, housing790ABis, to });
     }
-    dossier = { kind, ...base, gifts };
+    dossier = { kind, ruleSet, date: actDate, person: personRead, beneficiaries, priorGifts, gifts };
   }
   if (r.issues.length > 0) throw new DossierError(r.issues);
   return dossier;
