@@ -67,6 +67,31 @@ export function parseJsonExact(text: string): unknown {
 /** What the fast pass returns when the text is not valid JSON (or nests too deeply). */
 const INVALID: unique symbol = Symbol("invalid JSON");
 
+/** The internalized copy of a text: the key of a fresh object's computed property (even "__proto__": a computed key sets no prototype). */
+function internalized(text: string): string {
+  return Object.keys({ [text]: 0 })[0]!;
+}
+
+/** The strings {@link intern} gave, each its own key (emptied when full). */
+const INTERNED = new Map<string, string>();
+const MAX_INTERNED = 4096;
+
+/**
+ * The one internalized string of a text (a beneficiary's id, read once a dossier and referred to
+ * everywhere): V8 compares internalized strings by identity and finds them as property keys at
+ * once, where a string sliced from a line is compared and hashed character by character at each use.
+ * Same text, so the same value for every JavaScript operation.
+ */
+export function intern(text: string): string {
+  let s = INTERNED.get(text);
+  if (s === undefined) {
+    if (INTERNED.size >= MAX_INTERNED) INTERNED.clear();
+    s = internalized(text);
+    INTERNED.set(s, s);
+  }
+  return s;
+}
+
 /**
  * Object keys read so far, each the one string of its text, so that a dossier's keys are not
  * sliced out of every line anew (and V8 finds them already internalized when it stores a
@@ -190,8 +215,7 @@ class FastParser {
     }
     const key = this.string();
     if (key.length > 64 || this.i !== start + key.length + 1) return key;
-    // A property key of a fresh object gives the internalized copy of the text.
-    const interned = Object.keys({ [key]: 0 })[0]!;
+    const interned = internalized(key);
     const b = first & (BUCKETS - 1);
     if (bucket.length < BUCKET_SIZE) bucket.push(interned);
     else {
