@@ -65,11 +65,23 @@ export function withinYearsBefore(date: CivilDate, act: CivilDate, years: number
   return compareDates(anniversary(date, years), act) > 0;
 }
 
+/** "00" to "31": a month or a day of month written on two digits (`String(n).padStart(2, "0")`). */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 32 }, (_, n) => String(n).padStart(2, "0"));
+
 export function formatDate(d: CivilDate): string {
+  // Months and days from the table of two digits, years of four digits as they are (the
+  // generator writes some dates of every dossier it draws); anything else padded as written.
+  const m = TWO_DIGITS[d.m];
+  const day = TWO_DIGITS[d.d];
+  if (m !== undefined && day !== undefined && d.y >= 1000) return `${d.y}-${m}-${day}`;
   return `${String(d.y).padStart(4, "0")}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
 }
 
 /** `14/05/2026`, as French documents write dates. */
 export function formatDateFr(d: CivilDate): string {
+  const m = TWO_DIGITS[d.m];
+  const day = TWO_DIGITS[d.d];
+  if (m !== undefined && day !== undefined) return `${day}/${m}/${d.y}`;
   return `${String(d.d).padStart(2, "0")}/${String(d.m).padStart(2, "0")}/${d.y}`;
 }
+

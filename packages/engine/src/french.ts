@@ -16,6 +16,16 @@ function group(int: string): string {
  * when there are some, or always with `twoDecimals` (`8 072,00`).
  */
 export function amountFromCents(cents: number | bigint, twoDecimals = false): string {
+  if (typeof cents === "number" && Number.isSafeInteger(cents)) {
+    // The same text from a safe whole number, without BigInt or a regular expression: `%` is
+    // exact there, and so is the division of a multiple of 100 by 100.
+    const a = cents < 0 ? -cents : cents;
+    const rest = a % 100;
+    const digits = String((a - rest) / 100);
+    let int = digits.slice(0, digits.length % 3 || 3);
+    for (let i = int.length; i < digits.length; i += 3) int += ` ${digits.slice(i, i + 3)}`;
+    return `${cents < 0 ? "−" : ""}${int}${rest === 0 && !twoDecimals ? "" : `,${rest < 10 ? "0" : ""}${rest}`}`;
+  }
   const c = BigInt(cents);
   const neg = c < 0n;
   const a = neg ? -c : c;

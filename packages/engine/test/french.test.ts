@@ -1,7 +1,7 @@
 // The French formatting of amounts, the one home for it (calculation sheets and prompts).
 import Fraction from "fraction.js";
 import { describe, expect, it } from "vitest";
-import { amountFromCents, deName, euros, eurosFromCents, exactEuros } from "../src/index.js";
+import { amountFromCents, deName, euros, eurosFromCents, exactEuros, formatDate, formatDateFr } from "../src/index.js";
 
 describe("French amounts", () => {
   it("group thousands with a plain space and write cents after a comma, only when there are some", () => {
@@ -38,5 +38,39 @@ describe("French amounts", () => {
     expect(deName("Adrien Martin")).toBe("d'Adrien Martin");
     expect(deName("Hélène Roux")).toBe("d'Hélène Roux");
     expect(deName("Bernard Roux")).toBe("de Bernard Roux");
+  });
+});
+
+describe("dates written out", () => {
+  it("pad the month and day to two digits and the year to four, whatever the values", () => {
+    // Every month and day from 0 to 40 (two digits from the table up to 31, padded past it),
+    // years of one to five digits.
+    for (const y of [7, 98, 999, 1000, 1950, 2026, 9999, 12345]) {
+      for (let m = 0; m <= 40; m++) {
+        for (let d = 0; d <= 40; d++) {
+          const [yy, mm, dd] = [String(y).padStart(4, "0"), String(m).padStart(2, "0"), String(d).padStart(2, "0")];
+          expect(formatDate({ y, m, d })).toBe(`${yy}-${mm}-${dd}`);
+          expect(formatDateFr({ y, m, d })).toBe(`${dd}/${mm}/${y}`);
+        }
+      }
+    }
+    expect(formatDate({ y: 2026, m: 11, d: 29 })).toBe("2026-11-29");
+    expect(formatDateFr({ y: 1998, m: 10, d: 13 })).toBe("13/10/1998");
+  });
+});
+
+describe("amounts from a number of cents", () => {
+  it("write a safe whole number as its BigInt is written", () => {
+    // The number path (no BigInt) against the BigInt path, around every digit count and sign.
+    const values = [0, -0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456_789, Number.MAX_SAFE_INTEGER];
+    for (let k = 0; k < 16; k++) values.push(10 ** k - 1, 10 ** k, 10 ** k + 7, 3 * 10 ** k + 5);
+    for (const v of values) {
+      for (const c of [v, -v]) {
+        expect(amountFromCents(c), String(c)).toBe(amountFromCents(BigInt(c)));
+        expect(amountFromCents(c, true), String(c)).toBe(amountFromCents(BigInt(c), true));
+        expect(eurosFromCents(c), String(c)).toBe(eurosFromCents(BigInt(c)));
+      }
+    }
+    expect(amountFromCents(-123_456_789)).toBe("−1 234 567,89");
   });
 });

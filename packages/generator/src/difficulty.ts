@@ -1,5 +1,5 @@
-import { ageOn, compute, formatDate, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
-import { add, euro, floor0, integer, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
+import { ageOn, compute, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
+import { add, euro, floor0, integer, lawAt, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
 import { DATED_LAW, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
@@ -97,10 +97,10 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
 
 /**
  * Whether ignoring `rule` surely changes the answer, proven from the computation's details
- * without computing the counterfactual (false: not proven, the counterfactual decides). Only
- * rules whose switch changes an amount the answer reports by itself: the levies of art. 990 I
- * (engine: families/levy-990-i.ts). A test compares it with the counterfactual on thousands of
- * tasks.
+ * without computing the counterfactual (false: not proven, the counterfactual decides): the
+ * levies of art. 990 I (engine: families/levy-990-i.ts), whose switches change an amount the
+ * answer reports by itself, and the spouse's exemption of an estate where the spouse would owe
+ * tax whatever its allowance. A test compares it with the counterfactual on thousands of tasks.
  */
 export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
   switch (rule) {
@@ -116,6 +116,20 @@ export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
       return r.beneficiaries.some((b) => {
         const x = b.lifeInsurance;
         return x !== null && x.exempt990I && lt(allowance, x.capital990I) && scaleSlices(li.scale990I, ZERO, sub(x.capital990I, allowance)).tax > 0;
+      });
+    }
+    case "spouseExemption": {
+      // Ignored, the spouse or partner is taxed (no small estate exempting it instead, art. 800 I):
+      // its value received stays (or grows by its premiums of art. 757 B), an estate has no cash
+      // exemption, and its allowance is at most the spouse's of a gift, the disability one and
+      // the default one together (engine: families/allowances.ts). A value received above them by
+      // 1 € or more leaves a taxable share where the exempt spouse reports 0.
+      if (r.kind !== "estate" || r.estate.smallEstate !== null) return false;
+      const a = r.law.allowances;
+      return r.beneficiaries.some((b) => {
+        if (b.exemption?.reason !== "spouse") return false;
+        const most = ((a.personal.gift as Partial<Record<string, number>>)[b.relationship] ?? 0) + a.disability + a.default + 1;
+        return !lt(b.received, euro(most));
       });
     }
     default:
@@ -251,15 +265,16 @@ export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level,
       if (shape === "790GMatters") return m("exemption790G");
       // The age conditions count through the donor's age (a donor too old for art. 790 G).
       const donorAge = ageOn(dossier.person.birthDate, dossier.date);
-      return m("exemption790G") || (donorAge >= source.on(formatDate(dossier.date)).cashGift790G.donorAgeBelow && m("ageConditions790G"));
+      return m("exemption790G") || (donorAge >= lawAt(source, dossier.date).cashGift790G.donorAgeBelow && m("ageConditions790G"));
     }
     if (shape === "recallAndRepresentation") return m("recall") && m("representation");
     return m("recall") || m("representation") || m("gift790G");
   }
   if (level === 4) {
     const m = (rule: LevelRule<4>): boolean => matters(rule);
-    if (dossier.kind === "gift") return m("usufruct669") && m("exemption790G") && m("recall");
-    return dossier.bequests.length > 0 && m("usufruct669") && m("recall") && (m("representation") || m("gift790G"));
+    // The recall first: it is mostly decided without computing the dossier again (the same decision in any order).
+    if (dossier.kind === "gift") return m("recall") && m("usufruct669") && m("exemption790G");
+    return dossier.bequests.length > 0 && m("recall") && m("usufruct669") && (m("representation") || m("gift790G"));
   }
   return true;
 }

@@ -120,16 +120,16 @@ export function toDossier(d: Draft): DossierInput {
     if (b.represents) out.represents = nameOf(b.represents.person);
     return out;
   });
-  const head = {
-    kind: d.kind,
-    date: formatDate(d.date),
-    person: { name: nameOf(d.subject), birthDate: formatDate(d.subject.birth), sex: sexOf(d.subject) },
-    beneficiaries,
-  };
+  // The head (kind, date, person, beneficiaries) written out in each kind's object, not spread into it.
+  const date = formatDate(d.date);
+  const person = { name: nameOf(d.subject), birthDate: formatDate(d.subject.birth), sex: sexOf(d.subject) };
   const priorGifts = d.priorGifts.map((g) => ({ beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), cash790G: g.cash790G }));
   if (d.kind === "estate") {
     return {
-      ...head,
+      kind: d.kind,
+      date,
+      person,
+      beneficiaries,
       assets: d.assets.map((a) => ({ label: a.label, value: amount(a.cents) })),
       debts: d.debts.map((a) => ({ label: a.label, value: amount(a.cents) })),
       funeralCosts: amount(d.funeral.cents),
@@ -140,7 +140,10 @@ export function toDossier(d: Draft): DossierInput {
     };
   }
   return {
-    ...head,
+    kind: d.kind,
+    date,
+    person,
+    beneficiaries,
     gifts: d.gifts.map((g) => ({
       label: g.label,
       value: amount(g.cents),

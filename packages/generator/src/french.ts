@@ -88,5 +88,9 @@ export function lawDayFr(text: string): string {
 
 /** A Markdown table. */
 export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  // The head, its rule (`| --- | --- |`) and a line a row, joined by line breaks (written in one pass: every prompt has several tables).
+  let out = `| ${head.join(" | ")} |\n|${head.length === 0 ? "  |" : ""}`;
+  for (let i = 0; i < head.length; i++) out += " --- |";
+  for (const r of rows) out += `\n| ${r.join(" | ")} |`;
+  return out;
 }

@@ -1,5 +1,5 @@
-import { ageOn, compute, formatDate, isDossierError, readDossier, type Answer, type ComputeResult, type Dossier, type DossierInput } from "@succ/engine";
-import { netEstateOf } from "@succ/engine/internal";
+import { ageOn, compute, isDossierError, readDossier, type Answer, type CivilDate, type ComputeResult, type Dossier, type DossierInput } from "@succ/engine";
+import { lawAt, netEstateOf } from "@succ/engine/internal";
 import { DATED_LAW, type Law, type LawSource } from "@succ/rules";
 import { isCgiDraft, type Draft } from "./draft.js";
 import { MAX_DAY, sameMonthDay } from "./dates.js";
@@ -13,14 +13,19 @@ import { MAX_DAY, sameMonthDay } from "./dates.js";
 
 /** Whether every day of month of the draft is ≤ 28 and no one's birthday falls on the act. */
 export function datesOk(d: Draft): boolean {
-  const people = [d.subject.birth, ...d.beneficiaries.map((b) => b.birth), ...(d.kind === "estate" ? d.predeceased.map((p) => p.birth) : [])];
-  if (people.some((b) => sameMonthDay(b, d.date))) return false;
-  const all = [d.date, ...people, ...d.priorGifts.map((g) => g.date), ...(d.kind === "estate" ? d.predeceased.map((p) => p.death) : [])];
+  // Each person's birth: not on the act's month and day; every date: a day ≤ MAX_DAY (read in
+  // place, without a list of them: this runs for every draft).
+  const act = d.date;
+  const birthOk = (b: CivilDate): boolean => !sameMonthDay(b, act) && b.d <= MAX_DAY;
+  if (act.d > MAX_DAY || !birthOk(d.subject.birth)) return false;
+  for (const b of d.beneficiaries) if (!birthOk(b.birth)) return false;
+  if (d.kind === "estate") for (const p of d.predeceased) if (!birthOk(p.birth) || p.death.d > MAX_DAY) return false;
+  for (const g of d.priorGifts) if (g.date.d > MAX_DAY) return false;
   if (isCgiDraft(d)) {
-    for (const c of d.cgi.contracts) all.push(c.subscribedOn);
-    for (const c of d.cgi.civil.values()) if (c.livesWithSince) all.push(c.livesWithSince);
+    for (const c of d.cgi.contracts) if (c.subscribedOn.d > MAX_DAY) return false;
+    for (const c of d.cgi.civil.values()) if (c.livesWithSince && c.livesWithSince.d > MAX_DAY) return false;
   }
-  return all.every((x) => x.d <= MAX_DAY);
+  return true;
 }
 
 /** The age of the usufructuary of a draft on the act (the spouse of an estate, the donor reserving it), or null. */
@@ -53,12 +58,14 @@ export function computeUnder(dossier: Dossier, source: LawSource): ComputeResult
  */
 export function zeroButOne(dossier: Dossier, answer: Answer): boolean {
   if (dossier.beneficiaries.length < 2) return false;
-  return dossier.beneficiaries.filter((b) => answer.beneficiaires[b.id]!.droits > 0).length < 2;
+  let owing = 0;
+  for (const b of dossier.beneficiaries) if (answer.beneficiaires[b.id]!.droits > 0 && ++owing === 2) return false;
+  return true;
 }
 
 /** The law of a dossier's act from a source (the dated tables, or a task's fictional law). */
 function lawFrom(source: LawSource, dossier: Dossier): Law {
-  return source.on(formatDate(dossier.date));
+  return lawAt(source, dossier.date);
 }
 
 /** The residue heirs of an estate who are not exempt (the spouse and the PACS partner are, art. 796-0 bis). */

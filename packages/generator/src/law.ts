@@ -1,7 +1,7 @@
 import Fraction from "fraction.js";
 import { compareDates, formatDate, parseDate, roundEuro, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { scaleSlices, scaleTax } from "@succ/engine/internal";
-import { dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, lawOn, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
+import { lawAt, scaleSlices, scaleTax } from "@succ/engine/internal";
+import { DATED_LAW, dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import type { Deed, PriorGift } from "./draft.js";
 import { addDays, dateBetween, LAW_DATE, LAW_DAY, MAX_DAY } from "./dates.js";
 import type { CgiLevel } from "./levels.js";
@@ -18,12 +18,13 @@ import type { Rng } from "./random.js";
 
 /** The law in force on a day: the act's date for a dossier. */
 export function lawOf(day: CivilDate): Law {
-  return lawOn(formatDate(day));
+  // The engine's cache of the dated tables by day (`lawOn(formatDate(day))` without writing the date out).
+  return lawAt(DATED_LAW, day);
 }
 
 /** The law the numbered rules of the prompts state, and their worked examples apply: the law of {@link LAW_DAY}. */
 export function promptLaw(): Law {
-  return lawOn(LAW_DAY);
+  return lawAt(DATED_LAW, LAW_DATE);
 }
 
 /** An exact amount that must be a whole number (of euros or of cents), as a number. */
@@ -81,8 +82,16 @@ export function roundCents(cents: number): number {
 
 /** Ages on either side of each bracket edge of art. 669 (20/21, 30/31, …, 90/91). */
 export function usufructEdges(law: Law): readonly { last: number; first: number }[] {
-  return law.usufruct669.filter((r) => r.maxAge !== null).map((r) => ({ last: r.maxAge!, first: r.maxAge! + 1 }));
+  // Read once for each law's table (every draft with a usufruct, and every guard, asks for it).
+  let edges = edgesOf.get(law.usufruct669);
+  if (edges === undefined) {
+    edges = Object.freeze(law.usufruct669.filter((r) => r.maxAge !== null).map((r) => Object.freeze({ last: r.maxAge!, first: r.maxAge! + 1 })));
+    edgesOf.set(law.usufruct669, edges);
+  }
+  return edges;
 }
+
+const edgesOf = new WeakMap<Law["usufruct669"], readonly { last: number; first: number }[]>();
 
 /**
  * The age of the last, open row of art. 669 ("91 and over"): no usufructuary is drawn at exactly

@@ -1,5 +1,6 @@
-import { compute, formatDate, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
 import { DATED_LAW, type LawSource } from "@succ/rules";
+import { lawAt } from "@succ/engine/internal";
 import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from "./draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
@@ -150,12 +151,11 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   if (implausibleParenthood(d.parents) !== null) return "family";
   const spec = LEVEL_SPEC[level];
   const { source, fictional } = taskLaw;
-  const day = formatDate(d.date);
-  const law = source.on(day);
+  const law = lawAt(source, d.date);
   if (exemptPriorOverCeiling(d.priorGifts, law) !== null) return "ceiling790G";
   // Under a fictional law the dossier stays one the real law accepts too (so that its real-law
   // answer, what a model answering from memory finds, exists).
-  if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, DATED_LAW.on(day)) !== null) return "ceiling790G";
+  if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, lawAt(DATED_LAW, d.date)) !== null) return "ceiling790G";
   // A fictional law's own ages of art. 790 G: a prior gift listed as exempt must meet them too (the real 18 and 80 are not the task's).
   if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";

@@ -215,6 +215,9 @@ function writtenFor(families: readonly GeneratorFamily[]): Written {
 }
 
 /** The numbered rules: the parts that appear, those of one rule together, numbered from 1, each reference to a rule replaced by its number. */
+/** A placeholder of ruleRef: a rule's name in capitals between two `@`. */
+const RULE_REF = /@[A-Z0-9_]+@/g;
+
 function numberedRules(parts: readonly NumberedRulePart[], level: Level, kind: TransferKind, law: Law, fictional: boolean): string {
   const rules: { rule: string; texts: string[] }[] = [];
   for (const p of parts) {
@@ -224,7 +227,11 @@ function numberedRules(parts: readonly NumberedRulePart[], level: Level, kind: T
     else rules.push({ rule: p.rule, texts: [p.text(level, kind, law)] });
   }
   let body = rules.map((r, i) => `${i + 1}. ${r.texts.join("\n")}`).join("\n\n");
-  for (const rule of new Set(parts.map((p) => p.rule))) body = body.replaceAll(ruleRef(rule), String(rules.findIndex((r) => r.rule === rule) + 1));
+  // Each placeholder of a rule (ruleRef) becomes its number in one pass over the text (0 for a
+  // rule of the table that does not appear); a placeholder of no rule of the table stays.
+  const numbers = new Map<string, string>();
+  for (const p of parts) numbers.set(ruleRef(p.rule), String(rules.findIndex((r) => r.rule === p.rule) + 1));
+  body = body.replace(RULE_REF, (ref) => numbers.get(ref) ?? ref);
   return `## Règles à appliquer (elles prévalent sur toute autre connaissance)\n\n${simplifications(level, kind, law, fictional)}\n\n${body}`;
 }
 

@@ -93,9 +93,13 @@ export class Rng {
    * arithmetic only (no Math.exp), so the same on every JavaScript engine.
    */
   spread(lo: number, hi: number): number {
-    const segments: [number, number][] = [];
-    for (let a = lo; a <= hi; a *= 2) segments.push([a, Math.min(hi, a * 2 - 1)]);
-    const [a, b] = this.pick(segments);
-    return this.int(a, b);
+    // The segments [lo·2^k, min(hi, lo·2^(k+1) − 1)] for lo·2^k ≤ hi, counted, then the k-th
+    // found again by doubling (the same numbers as a list of them would hold, without the list).
+    let count = 0;
+    for (let a = lo; a <= hi; a *= 2) count++;
+    const k = this.int(0, count - 1);
+    let a = lo;
+    for (let i = 0; i < k; i++) a *= 2;
+    return this.int(a, Math.min(hi, a * 2 - 1));
   }
 }

@@ -144,17 +144,16 @@ export function generateTask(seed: number, index: number, level: 0 | Level = 0, 
 const promptPartsOf = new WeakMap<Task, { prompt: string; parts: PromptParts }>();
 
 /**
- * The rules texts escaped for JSON (`JSON.stringify` without its quotes), keyed by the text: a
- * few under the real law; under a fictional law one a task, hence the bound (as guards.ts's
- * rulesNumbers).
+ * The rules texts and answer formats escaped for JSON (`JSON.stringify` without its quotes),
+ * keyed by the text: a few of each under the real law (a format for each rule set, set of ids
+ * and art. 990 I beneficiaries), hence the bound; a fictional law's are not kept.
  */
-const escapedRules = new Map<string, string>();
-function escapedRulesOf(rules: string): string {
-  let e = escapedRules.get(rules);
+const escapedTexts = new Map<string, string>();
+function escapedOf(text: string): string {
+  let e = escapedTexts.get(text);
   if (e === undefined) {
-    if (escapedRules.size > 64) escapedRules.clear();
-    const json = JSON.stringify(rules);
-    escapedRules.set(rules, (e = json.slice(1, -1)));
+    if (escapedTexts.size > 256) escapedTexts.clear();
+    escapedTexts.set(text, (e = JSON.stringify(text).slice(1, -1)));
   }
   return e;
 }
@@ -169,9 +168,11 @@ function promptJson(task: Task): string {
   const known = promptPartsOf.get(task);
   if (known === undefined || known.prompt !== task.prompt) return JSON.stringify(task.prompt);
   const { dossier, rules, format, law, decisions } = known.parts;
+  // A fictional law's rules and format are the task's own: nothing to share with another line.
+  if (task.info.fictionalLaw === true) return JSON.stringify(task.prompt);
   // The law's text apart from the task's own decisions after it (levels 5-6): escaped once too.
-  const escaped = law !== undefined && decisions !== undefined ? `${escapedRulesOf(law)}\\n\\n${JSON.stringify(decisions).slice(1, -1)}` : escapedRulesOf(rules);
-  return `${JSON.stringify(dossier).slice(0, -1)}\\n\\n${escaped}\\n\\n${JSON.stringify(format).slice(1)}`;
+  const escaped = law !== undefined && decisions !== undefined ? `${escapedOf(law)}\\n\\n${JSON.stringify(decisions).slice(1, -1)}` : escapedOf(rules);
+  return `${JSON.stringify(dossier).slice(0, -1)}\\n\\n${escaped}\\n\\n${escapedOf(format)}"`;
 }
 
 /** The gold of a task: what a scorer needs of it (its id and answer). */
