@@ -8,6 +8,8 @@ import type { Rng } from "./random.js";
 
 export const MAX_DAY = 28;
 const DAY_MS = 86_400_000;
+/** The largest time value a Date holds (±100,000,000 days from 1970-01-01). */
+const MAX_TIME = 8.64e15;
 
 /**
  * The generator's law date: the numbered rules of the prompts state the law in force on this day
@@ -19,8 +21,28 @@ export const LAW_DAY = "2026-11-29";
 export const LAW_DATE: CivilDate = parseDate(LAW_DAY)!;
 
 export function addDays(d: CivilDate, days: number): CivilDate {
-  const t = new Date(Date.UTC(d.y, d.m - 1, d.d) + days * DAY_MS);
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+  return dateOfTime(Date.UTC(d.y, d.m - 1, d.d) + days * DAY_MS);
+}
+
+/**
+ * The UTC calendar date of a time value at midnight (a whole number of days since 1970-01-01),
+ * as `new Date(t)`'s getUTCFullYear, getUTCMonth + 1 and getUTCDate read it, by arithmetic
+ * (H. Hinnant's civil_from_days, the proleptic Gregorian calendar of Date) without a Date.
+ */
+export function dateOfTime(t: number): CivilDate {
+  if (!Number.isInteger(t / DAY_MS) || Math.abs(t) > MAX_TIME) {
+    // Not a midnight, or out of Date's range: as Date reads it.
+    const x = new Date(t);
+    return { y: x.getUTCFullYear(), m: x.getUTCMonth() + 1, d: x.getUTCDate() };
+  }
+  const z = t / DAY_MS + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1_460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d: doy - Math.floor((153 * mp + 2) / 5) + 1 };
 }
 
 /** Same day and month, `years` later (negative: earlier). Safe because days are ≤ 28. */
@@ -81,8 +103,7 @@ export function dateBetween(rng: Rng, from: CivilDate, to: CivilDate): CivilDate
   const b = Date.UTC(to.y, to.m - 1, to.d);
   if (b - a < 31 * DAY_MS) throw new RangeError("dateBetween: the range must span a month or more");
   for (;;) {
-    const t = new Date(a + rng.int(0, Math.round((b - a) / DAY_MS)) * DAY_MS);
-    const d = { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+    const d = dateOfTime(a + rng.int(0, Math.round((b - a) / DAY_MS)) * DAY_MS);
     if (d.d <= MAX_DAY) return d;
   }
 }

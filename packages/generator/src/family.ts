@@ -47,7 +47,8 @@ export class Builder {
 
   /** The deceased or the donor, aged `age` on the act date. */
   subject(age: number, female = this.rng.chance(50)): Person & { birth: CivilDate } {
-    const s = { ...this.person(this.family, female), birth: birthForAge(this.rng, this.act, age) };
+    const p = this.person(this.family, female);
+    const s = { first: p.first, last: p.last, female: p.female, birth: birthForAge(this.rng, this.act, age) };
     this.me = s;
     return s;
   }

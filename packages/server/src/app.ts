@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRequire } from "node:module";
 import { fingerprint, GENERATOR_VERSION } from "@succ/generator";
-import { isSuccess, scoreReply, type PreparedExpected } from "@succ/scoring";
+import { isSuccess, scoreAndReason, scoreReply, type PreparedExpected } from "@succ/scoring";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -198,13 +198,15 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const strictEnd = request.strictEnd ?? config.strictEnd;
     const scores: number[] = [];
     const reasons: string[] = [];
+    const options = { allOrNothing, strictEnd };
     const slices = new Slices(c.req.raw.signal);
     for (let i = 0; i < request.jobs.length; i++) {
       const job = request.jobs[i]!;
       const turn = slices.next(i, request.jobs.length);
       if (turn !== undefined) await turn;
       const gold = goldOf(job.gold, `items[${i}]`);
-      const result = scoreReply(trim ? trimReply(job.reply) : job.reply, gold, { allOrNothing, strictEnd });
+      // The response holds scores and reasons only: no verdicts of the fields are made.
+      const result = scoreAndReason(trim ? trimReply(job.reply) : job.reply, gold, options);
       scores.push(result.score);
       reasons.push(result.reason);
     }
