@@ -3,7 +3,7 @@ import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship, type Sex } from 
 import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, equal, integer, lt, ONE, positive, ratio, ZERO } from "./exact.js";
-import { JsonNumber, parseJsonExact } from "./json.js";
+import { intern, JsonNumber, parseJsonExact } from "./json.js";
 import type { RuleFamily } from "./family.js";
 import { checkCivilFile } from "./civil/checks.js";
 import { formsSouche } from "./civil/heirs.js";
@@ -288,8 +288,8 @@ const SHARE_KEYS = new Set(["beneficiary", "share"]);
 const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
 /** A beneficiary and the fraction it receives (of a gift, of a contract). */
 const SHARE_KEYS_OF = new Set(["beneficiary", "fraction"]);
-/** The relationships, and those of the civil devolution only (a Set: a hash, not a comparison with each). */
-const RELATIONSHIP_SET: ReadonlySet<string> = new Set(RELATIONSHIPS);
+/** The relationships, each the program's own string for its text (a Map: a hash, not a comparison with each), and those of the civil devolution only. */
+const RELATIONSHIP_OF: ReadonlyMap<string, Relationship> = new Map(RELATIONSHIPS.map((r) => [r, r]));
 const CIVIL_RELATIONSHIP_SET: ReadonlySet<string> = new Set(CIVIL_RELATIONSHIPS);
 /** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
 const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
@@ -350,7 +350,7 @@ export class Reader {
   sex(v: unknown, path: string, key: string): Sex | null | undefined {
     if (v === undefined || v === null) return null;
     if (v !== "F" && v !== "M") return this.fail(at(path, key), `must be "F" or "M", got ${JSON.stringify(v)}`);
-    return v;
+    return v === "F" ? "F" : "M";
   }
 
   date(v: unknown, path: string, key?: string): CivilDate | undefined {
@@ -466,14 +466,17 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   const beneficiaryKeys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Set([...BENEFICIARY_KEYS, ...flagFields.map((f) => f.name)]);
   const root = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Obj) : undefined;
   if (!root) throw new DossierError([{ path: "", message: "a dossier is a JSON object" }]);
-  const kind = root.kind;
-  if (kind !== "estate" && kind !== "gift") {
-    throw new DossierError([{ path: "kind", message: `must be "estate" or "gift", got ${JSON.stringify(kind) ?? "nothing"}` }]);
+  if (root.kind !== "estate" && root.kind !== "gift") {
+    throw new DossierError([{ path: "kind", message: `must be "estate" or "gift", got ${JSON.stringify(root.kind) ?? "nothing"}` }]);
   }
+  // The words of the dossier that the computation compares and looks up by are taken as the
+  // program's own strings (the same text): V8 compares those by identity and finds them in a
+  // table at once, where a string read from the line is compared and hashed character by character.
+  const kind = root.kind === "estate" ? "estate" : "gift";
   r.object(root, "", kind === "estate" ? ESTATE_KEYS : GIFT_KEYS);
   let ruleSet: RuleSet = options.defaultRuleSet ?? "seed";
   if (root.law !== undefined) {
-    if (root.law === "seed" || root.law === "cgi") ruleSet = root.law;
+    if (root.law === "seed" || root.law === "cgi") ruleSet = root.law === "cgi" ? "cgi" : "seed";
     else r.fail("law", `must be "seed" or "cgi", got ${JSON.stringify(root.law)}`);
   }
   const cgi = ruleSet === "cgi";
@@ -508,19 +511,21 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     const p = `beneficiaries[${i}]`;
     const b = r.object(bList[i], p, beneficiaryKeys);
     if (!b) continue;
-    const id = r.string(b.id, p, "id");
+    const raw = r.string(b.id, p, "id");
+    const id = raw === undefined ? undefined : intern(raw);
     if (id !== undefined && !isId(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
     // As a key of the answer object, "__proto__" would set its prototype, not add a beneficiary.
     else if (id === "__proto__") r.fail(`${p}.id`, `reserved name, not an id: "${id}"`);
     else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
     const name = r.string(b.name, p, "name");
     const rel = b.relationship;
-    const relOk = typeof rel === "string" && RELATIONSHIP_SET.has(rel);
+    const relationship = typeof rel === "string" ? RELATIONSHIP_OF.get(rel) : undefined;
+    const relOk = relationship !== undefined;
     if (!relOk) {
       r.fail(`${p}.relationship`, `must be one of ${RELATIONSHIPS.join(", ")}, got ${JSON.stringify(rel) ?? "nothing"}`);
     }
     if (rel === "spouse" || rel === "pacs") spouses++;
-    if (relOk && CIVIL_RELATIONSHIP_SET.has(rel)) {
+    if (relOk && CIVIL_RELATIONSHIP_SET.has(relationship)) {
       if (!cgi) r.fail(`${p}.relationship`, `"${String(rel)}" is ${CGI_ONLY}`);
       else if (kind !== "estate") r.fail(`${p}.relationship`, `"${String(rel)}" exists only in an estate`);
       else if (rel === "collateral" && !computed) r.fail(`${p}.relationship`, 'a collateral\'s rate depends on a degree that only "family" states (computed mode)');
@@ -531,7 +536,8 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     const disabled = r.bool(b.disabled, p, "disabled", false);
     let represents: string | null = null;
     if (b.represents !== undefined && b.represents !== null) {
-      represents = r.string(b.represents, p, "represents") ?? null;
+      const who = r.string(b.represents, p, "represents");
+      represents = who === undefined ? null : intern(who);
       if (computed) r.fail(`${p}.represents`, "not allowed with family: the engine derives who represents whom");
       else if (kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
       else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
@@ -547,7 +553,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if ((MARITAL_STATUSES as readonly unknown[]).includes(b.maritalStatus)) maritalStatus = b.maritalStatus as MaritalStatus;
       else r.fail(`${p}.maritalStatus`, `must be one of ${MARITAL_STATUSES.join(", ")}, got ${JSON.stringify(b.maritalStatus)}`);
     }
-    if (id !== undefined && !ids.has(id)) ids.set(id, relOk ? (rel as Relationship) : undefined);
+    if (id !== undefined && !ids.has(id)) ids.set(id, relationship);
     if (id !== undefined && name !== undefined && birth && sex !== undefined && disabled !== undefined && relOk && protectedAdult !== undefined && livedWith !== undefined) {
       let flags: Record<string, boolean> = NO_FLAGS;
       for (const f of flagFields) {
@@ -556,7 +562,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
         const value = r.bool(v, p, f.name, false);
         if (value !== undefined) flags = { ...flags, [f.name]: value };
       }
-      beneficiaries.push({ id, name, relationship: rel as Relationship, birthDate: birth, sex, disabled, represents, protectedAdult, maritalStatus, livedWithDeceased5Years: livedWith, flags });
+      beneficiaries.push({ id, name, relationship: relationship!, birthDate: birth, sex, disabled, represents, protectedAdult, maritalStatus, livedWithDeceased5Years: livedWith, flags });
     }
   }
   if (spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");
@@ -564,7 +570,8 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
   const known = (v: unknown, path: string, key?: string): string | undefined => {
     const id = r.string(v, path, key);
     if (id !== undefined && !ids.has(id)) return r.fail(at(path, key), `unknown beneficiary "${id}"`);
-    return id;
+    // The beneficiary's own string: every reference to it is then the same string.
+    return id === undefined ? undefined : intern(id);
   };
 
   /**
@@ -633,13 +640,10 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     }
   }
 
-  const base = {
-    ruleSet,
-    date: date!,
-    person: { name: personName!, birthDate: personBirth!, sex: personSex ?? null, hasDescendants: hasDescendants ?? true },
-    beneficiaries,
-    priorGifts,
-  };
+  // The fields of both kinds, in this order after `kind` (written out in each literal below: an
+  // object spread costs more than the fields it copies).
+  const personRead = { name: personName!, birthDate: personBirth!, sex: personSex ?? null, hasDescendants: hasDescendants ?? true };
+  const actDate = date!;
   let dossier: Dossier;
   if (kind === "estate") {
     const debts: { label: string; value: Fraction }[] = [];
@@ -773,7 +777,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
         else spouseUsufruct = id;
       }
     }
-    dossier = { kind, ...base, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
+    dossier = { kind, ruleSet, date: actDate, person: personRead, beneficiaries, priorGifts, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
     if (computed && kind === "estate" && cgi) {
       if (root.residue !== undefined) r.fail("residue", "not allowed with family: the engine computes the devolution");
       if (root.spouseUsufruct !== undefined) r.fail("spouseUsufruct", "not allowed with family: the engine computes the spouse's rights");
@@ -810,7 +814,7 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       if (lt(ONE, total)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
       if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined && housing790ABis !== undefined) gifts.push({ label, value, cash, reservedUsufruct, housing790ABis, to });
     }
-    dossier = { kind, ...base, gifts };
+    dossier = { kind, ruleSet, date: actDate, person: personRead, beneficiaries, priorGifts, gifts };
   }
   if (r.issues.length > 0) throw new DossierError(r.issues);
   return dossier;

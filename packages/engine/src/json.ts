@@ -67,6 +67,31 @@ export function parseJsonExact(text: string): unknown {
 /** What the fast pass returns when the text is not valid JSON (or nests too deeply). */
 const INVALID: unique symbol = Symbol("invalid JSON");
 
+/** The internalized copy of a text: the key of a fresh object's computed property (even "__proto__": a computed key sets no prototype). */
+function internalized(text: string): string {
+  return Object.keys({ [text]: 0 })[0]!;
+}
+
+/** The strings {@link intern} gave, each its own key (emptied when full). */
+const INTERNED = new Map<string, string>();
+const MAX_INTERNED = 4096;
+
+/**
+ * The one internalized string of a text (a beneficiary's id, read once a dossier and referred to
+ * everywhere): V8 compares internalized strings by identity and finds them as property keys at
+ * once, where a string sliced from a line is compared and hashed character by character at each use.
+ * Same text, so the same value for every JavaScript operation.
+ */
+export function intern(text: string): string {
+  let s = INTERNED.get(text);
+  if (s === undefined) {
+    if (INTERNED.size >= MAX_INTERNED) INTERNED.clear();
+    s = internalized(text);
+    INTERNED.set(s, s);
+  }
+  return s;
+}
+
 /**
  * Object keys read so far, each the one string of its text, so that a dossier's keys are not
  * sliced out of every line anew (and V8 finds them already internalized when it stores a
@@ -95,7 +120,7 @@ class FastParser {
     this.top = 0;
     try {
       const v = this.value(0);
-      this.ws();
+      if (text.charCodeAt(this.i) <= SPACE) this.ws();
       if (this.i < text.length) return INVALID;
       return v;
     } catch (e) {
@@ -106,7 +131,10 @@ class FastParser {
     }
   }
 
-  /** Skips whitespace (none, in the compact JSON of most dossiers: one comparison). */
+  /**
+   * Skips whitespace. Callers call it only when the next character is a space or below (none in
+   * the compact JSON of most dossiers: one comparison in place, no call).
+   */
   private ws(): void {
     const text = this.text;
     let i = this.i;
@@ -178,18 +206,16 @@ class FastParser {
     const start = this.i + 1;
     const first = text.charCodeAt(start);
     const bucket = keyBuckets[first & (BUCKETS - 1)]!;
-    next: for (let k = 0; k < bucket.length; k++) {
+    for (let k = 0; k < bucket.length; k++) {
       const known = bucket[k]!;
       const n = known.length;
-      if (text.charCodeAt(start + n) !== QUOTE) continue;
-      for (let j = 0; j < n; j++) if (text.charCodeAt(start + j) !== known.charCodeAt(j)) continue next;
+      if (text.charCodeAt(start + n) !== QUOTE || !text.startsWith(known, start)) continue;
       this.i = start + n + 1;
       return known;
     }
     const key = this.string();
     if (key.length > 64 || this.i !== start + key.length + 1) return key;
-    // A property key of a fresh object gives the internalized copy of the text.
-    const interned = Object.keys({ [key]: 0 })[0]!;
+    const interned = internalized(key);
     const b = first & (BUCKETS - 1);
     if (bucket.length < BUCKET_SIZE) bucket.push(interned);
     else {
@@ -200,8 +226,8 @@ class FastParser {
   }
 
   private value(depth: number): unknown {
-    this.ws();
     const text = this.text;
+    if (text.charCodeAt(this.i) <= SPACE) this.ws();
     const c = text.charCodeAt(this.i);
     if (c === QUOTE) return this.string();
     if (c === LBRACE) return this.object(depth);
@@ -209,14 +235,14 @@ class FastParser {
       if (depth >= MAX_DEPTH) throw INVALID;
       this.i++;
       const arr: unknown[] = [];
-      this.ws();
+      if (text.charCodeAt(this.i) <= SPACE) this.ws();
       if (text.charCodeAt(this.i) === RBRACKET) {
         this.i++;
         return arr;
       }
       for (;;) {
         arr.push(this.value(depth + 1));
-        this.ws();
+        if (text.charCodeAt(this.i) <= SPACE) this.ws();
         const d = text.charCodeAt(this.i++);
         if (d === COMMA) continue;
         if (d === RBRACKET) return arr;
@@ -244,7 +270,7 @@ class FastParser {
     const text = this.text;
     this.i++;
     const obj: Record<string, unknown> = {};
-    this.ws();
+    if (text.charCodeAt(this.i) <= SPACE) this.ws();
     if (text.charCodeAt(this.i) === RBRACE) {
       this.i++;
       return obj;
@@ -253,7 +279,7 @@ class FastParser {
     const base = this.top;
     let many: Set<string> | undefined;
     for (;;) {
-      this.ws();
+      if (text.charCodeAt(this.i) <= SPACE) this.ws();
       if (text.charCodeAt(this.i) !== QUOTE) throw INVALID;
       const key = this.key();
       // Duplicate keys: compared with this object's keys so far (a Set beyond 16 of them).
@@ -267,13 +293,13 @@ class FastParser {
         this.top = top + 1;
         if (top + 1 - base > 16) many = new Set(keys.slice(base, top + 1));
       }
-      this.ws();
+      if (text.charCodeAt(this.i) <= SPACE) this.ws();
       if (text.charCodeAt(this.i) !== COLON) throw INVALID;
       this.i++;
       const v = this.value(depth + 1);
       if (key === "__proto__") Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
       else obj[key] = v;
-      this.ws();
+      if (text.charCodeAt(this.i) <= SPACE) this.ws();
       const d = text.charCodeAt(this.i++);
       if (d === COMMA) continue;
       if (d === RBRACE) {

@@ -1,4 +1,4 @@
-export { isSuccess, scoreReply, scoreReplyStrict, SUCCESS_THRESHOLD } from "./score";
+export { isSuccess, scoreAndReason, scoreReply, scoreReplyStrict, SUCCESS_THRESHOLD } from "./score";
 export { checkExpected, prepareExpected, PreparedExpected } from "./expected";
 export { formatAnswer } from "./format";
 export { hostileReplies, type HostileReply } from "./hostile";

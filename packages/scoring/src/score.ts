@@ -155,8 +155,14 @@ function readAmounts(reply: string, gold: Gold, strictEnd: boolean, inShape: boo
   return amounts as Amount[];
 }
 
-/** The scorer proper, on a checked gold answer; throws only on a bug (never on a reply). */
-function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefined, inShape = true): ScoreResult {
+/** The fields of a result whose caller asked for none (scoreAndReason): frozen, shared. */
+const NO_FIELDS: Record<string, boolean> = Object.freeze({});
+
+/**
+ * The scorer proper, on a checked gold answer; throws only on a bug (never on a reply). Without
+ * `withFields`, no verdict is written (fields is NO_FIELDS): the same score and reason.
+ */
+function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefined, inShape = true, withFields = true): ScoreResult {
   if (typeof reply !== "string") return rejected("not_a_string");
   if (++gold.uses === 2) {
     // A second reply to this gold object: it is a prepared one, worth what speeds up the next.
@@ -173,10 +179,11 @@ function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefi
     throw error;
   }
   if (amounts instanceof Reject) return rejected(amounts.reason);
-  if (amounts === GOLD_BLOCK) return { score: 1, reason: "ok", fields: { ...gold.allRight! } };
-  const { fields, expected, weights, allRight: template } = gold;
+  if (amounts === GOLD_BLOCK) return { score: 1, reason: "ok", fields: withFields ? { ...gold.allRight! } : NO_FIELDS };
+  const { fields, expected, weights } = gold;
   // A prepared gold's verdicts start as a copy of all-right ones: only wrong fields are written.
-  const verdicts: Record<string, boolean> = template === undefined ? {} : { ...template };
+  const template = withFields ? gold.allRight : NO_FIELDS;
+  const verdicts: Record<string, boolean> = !withFields ? NO_FIELDS : template === undefined ? {} : { ...template };
   let allRight = true;
   let zeroFieldWrong: string | undefined;
   let rightWeight = 0;
@@ -187,7 +194,7 @@ function scoreAgainst(reply: unknown, gold: Gold, options: ScoreOptions | undefi
     const right = amount === GOLD || amountEquals(amount, euros);
     if (!right) {
       allRight = false;
-      verdicts[fields[k]!] = false;
+      if (withFields) verdicts[fields[k]!] = false;
     } else if (template === undefined) verdicts[fields[k]!] = true;
     if (euros === "0") {
       // Right zeros earn nothing, but a non-zero value where 0 is due voids the reply.
@@ -221,6 +228,19 @@ export function scoreByTree(reply: string, expected: ExpectedAnswer, options?: S
 export function scoreReply(reply: string, expected: ExpectedAnswer | PreparedExpected, options?: ScoreOptions): ScoreResult {
   try {
     return scoreAgainst(reply, readGold(expected), options);
+  } catch (error) {
+    if (error instanceof ScoringError && error.code === "bad_expected") return rejected(`bad_expected: ${error.message}`);
+    return rejected("internal_error");
+  }
+}
+
+/**
+ * scoreReply's score and reason, without the verdicts of the fields: for a caller that writes
+ * only those two (`succ score`, `succ serve`'s /score), one object fewer a reply.
+ */
+export function scoreAndReason(reply: string, expected: ExpectedAnswer | PreparedExpected, options?: ScoreOptions): { score: number; reason: string } {
+  try {
+    return scoreAgainst(reply, readGold(expected), options, true, false);
   } catch (error) {
     if (error instanceof ScoringError && error.code === "bad_expected") return rejected(`bad_expected: ${error.message}`);
     return rejected("internal_error");

@@ -75,6 +75,6 @@ describe("@succ/scoring installed alone from its tarball", () => {
       import * as scoring from "@succ/scoring";
       console.log(Object.keys(scoring).sort().join(","));
     `);
-    expect(output).toBe("END_OF_SEQUENCE_TOKENS,MAX_REPLY_LENGTH,PreparedExpected,SUCCESS_THRESHOLD,ScoringError,checkExpected,formatAnswer,hostileReplies,isSuccess,prepareExpected,scoreReply,scoreReplyStrict");
+    expect(output).toBe("END_OF_SEQUENCE_TOKENS,MAX_REPLY_LENGTH,PreparedExpected,SUCCESS_THRESHOLD,ScoringError,checkExpected,formatAnswer,hostileReplies,isSuccess,prepareExpected,scoreAndReason,scoreReply,scoreReplyStrict");
   });
 });

@@ -1,6 +1,6 @@
 // The gold-answer side: checkExpected, the strict variant and formatAnswer.
 import { describe, expect, it } from "vitest";
-import { checkExpected, formatAnswer, ScoringError, scoreReply, scoreReplyStrict, type ExpectedAnswer } from "../src/index";
+import { checkExpected, formatAnswer, ScoringError, scoreAndReason, scoreReply, scoreReplyStrict, type ExpectedAnswer } from "../src/index";
 
 const GOOD: ExpectedAnswer = {
   beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 149270, droits: 28048 } },
@@ -69,6 +69,9 @@ describe("a malformed gold answer", () => {
     expect(result.score).toBe(0);
     expect(result.reason.startsWith("bad_expected: ")).toBe(true);
     expect(result.fields).toEqual({});
+    // scoreAndReason gives the same score and reason, and does not throw either.
+    const { score, reason } = scoreAndReason(reply, expected as ExpectedAnswer);
+    expect({ score, reason }).toEqual({ score: 0, reason: result.reason });
   });
 });
 

@@ -6,7 +6,7 @@
 // fast path's border are crossed many times; scoreByTree is the general reader alone.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatAnswer, hostileReplies, prepareExpected, scoreReply, type ExpectedAnswer, type ScoreOptions } from "../src/index";
+import { formatAnswer, hostileReplies, prepareExpected, scoreAndReason, scoreReply, type ExpectedAnswer, type ScoreOptions } from "../src/index";
 import { scoreByTree } from "../src/score";
 
 /** 1 to 5 beneficiaries, ids B1… or arbitrary [A-Za-z0-9_-] ids, some lines with the 990 I levy. */
@@ -117,6 +117,11 @@ function expectSame(reply: string, expected: ExpectedAnswer, options_: readonly 
     const tree = scoreByTree(reply, expected, options);
     expect(scoreReply(reply, expected, options)).toEqual(tree);
     expect(scoreReply(reply, prepared, options)).toEqual(tree);
+    // Without the verdicts: the same score and reason.
+    for (const gold of [expected, prepared]) {
+      const { score, reason } = scoreAndReason(reply, gold, options);
+      expect({ score, reason }).toEqual({ score: tree.score, reason: tree.reason });
+    }
   }
 }
 
@@ -125,6 +130,36 @@ describe("the reader of blocks in the gold's shape", () => {
     fc.assert(
       fc.property(expectedArb, rewriteArb, (expected, rewrite) => {
         expectSame(`Raisonnement.\n<droits>${blockOf(expected, rewrite)}</droits>`, expected);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("scores a block in the gold's own layout (a prepared gold's text, other amounts) as the general reader does", () => {
+    // formatAnswer's text with each amount written another way (right, wrong, as French text,
+    // out of the grammar), then maybe one character inserted or deleted: against a prepared gold
+    // that scored a reply before (its text and shape's expression built), as against the tree.
+    const layoutArb = fc.record({
+      spelling: fc.array(fc.oneof(fc.constant(0), fc.nat(27)), { minLength: 32, maxLength: 32 }),
+      edit: rewriteArb.map((r) => r.edit),
+    });
+    fc.assert(
+      fc.property(expectedArb, layoutArb, (expected, { spelling, edit }) => {
+        let f = 0;
+        let text = formatAnswer(expected).replace(/: (\d+)/g, (_, euros: string) => `: ${spellings(Number(euros))[spelling[f++ % spelling.length]!]!}`);
+        if (edit.op !== "none") {
+          const at = edit.at % (text.length + 1);
+          text = edit.op === "insert" ? text.slice(0, at) + edit.text + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+        }
+        const reply = `Raisonnement.\n${text}`;
+        const prepared = prepareExpected(expected);
+        scoreReply(formatAnswer(expected), prepared); // a second reply on: the prepared gold's text and its pieces
+        for (const options of OPTIONS) {
+          const tree = scoreByTree(reply, expected, options);
+          expect(scoreReply(reply, prepared, options)).toEqual(tree);
+          const { score, reason } = scoreAndReason(reply, prepared, options);
+          expect({ score, reason }).toEqual({ score: tree.score, reason: tree.reason });
+        }
       }),
       { numRuns: 3_000 },
     );

@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRequire } from "node:module";
 import { fingerprint, GENERATOR_VERSION } from "@succ/generator";
-import { isSuccess, scoreReply, type PreparedExpected } from "@succ/scoring";
+import { isSuccess, scoreAndReason, scoreReply, type PreparedExpected } from "@succ/scoring";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -155,13 +155,14 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   const log = config.log ?? ((line: string) => console.error(`succ serve: ${line}`));
   const app = new Hono();
 
-  const goldOf = (source: GoldSource, where: string): PreparedExpected => {
+  /** The gold of item `i` of `list` ("items", "labels"), named so in an error only. */
+  const goldOf = (source: GoldSource, list: string, i: number): PreparedExpected => {
     if ("answer" in source) return source.answer;
     try {
       return cache.prepared(source.task);
     } catch (e) {
       const { id, seed } = source.task;
-      throw new RequestError(500, `${where}: cannot build the gold answer of ${id} (seed ${seed}): ${(e as Error).message}`);
+      throw new RequestError(500, `${list}[${i}]: cannot build the gold answer of ${id} (seed ${seed}): ${(e as Error).message}`);
     }
   };
 
@@ -198,13 +199,15 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const strictEnd = request.strictEnd ?? config.strictEnd;
     const scores: number[] = [];
     const reasons: string[] = [];
+    const options = { allOrNothing, strictEnd };
     const slices = new Slices(c.req.raw.signal);
     for (let i = 0; i < request.jobs.length; i++) {
       const job = request.jobs[i]!;
       const turn = slices.next(i, request.jobs.length);
       if (turn !== undefined) await turn;
-      const gold = goldOf(job.gold, `items[${i}]`);
-      const result = scoreReply(trim ? trimReply(job.reply) : job.reply, gold, { allOrNothing, strictEnd });
+      const gold = goldOf(job.gold, "items", i);
+      // The response holds scores and reasons only: no verdicts of the fields are made.
+      const result = scoreAndReason(trim ? trimReply(job.reply) : job.reply, gold, options);
       scores.push(result.score);
       reasons.push(result.reason);
     }
@@ -223,7 +226,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
       const query = request.queries[i]!;
       const turn = slices.next(i, request.queries.length);
       if (turn !== undefined) await turn;
-      const gold = goldOf(request.golds[i]!, `labels[${i}]`);
+      const gold = goldOf(request.golds[i]!, "labels", i);
       const reply = replyFromQuery(query, request.prompts[i]!);
       const result =
         reply === null

@@ -307,14 +307,14 @@ export class GoldCache {
 /**
  * Gold answers given in requests (`{"reply", "answer"}` items, OpenRLHF labels holding an answer),
  * kept prepared by content: a trainer sends a task's gold with each of its rollouts, each time as
- * a new object. `prepare(answer)` gives what prepareExpected(answer) gives, and throws as it does;
- * for an answer equal to one prepared before (the same keys in the same order at every level,
- * the same numbers: what JSON.parse makes of the same text, whitespace and number spelling
+ * a new object. `prepare(answer)` takes what JSON.parse made of a request (plain objects,
+ * numbers: no getter, no prototype but Object's), gives what prepareExpected(answer) gives, and
+ * throws as it does; for an answer equal to one kept (the same keys in the same order at every
+ * level, the same numbers: what JSON.parse makes of the same text, whitespace and number spelling
  * aside) it gives that one's PreparedExpected again, with what a prepared gold builds for its
  * later replies (the gold block's text, the expression of its shape). Only answers that
- * prepareExpected accepts are kept, from the second time they are met, each as the object
- * received (the parsed body's, which no one else holds). Bounded: past `capacity` answers, the
- * oldest are dropped.
+ * prepareExpected accepts are kept, from the second time they are met. Bounded: past `capacity`
+ * answers, the oldest are dropped.
  */
 export class AnswerCache {
   /**
@@ -323,8 +323,8 @@ export class AnswerCache {
    * `previous` (the one before is dropped), and an answer found in `previous` is put back into
    * `current`. No walk of a Map to find the oldest (V8 walks the deleted entries too).
    */
-  private current = new Map<number, Gold[]>();
-  private previous = new Map<number, Gold[]>();
+  private current = new Map<number, Kept[]>();
+  private previous = new Map<number, Kept[]>();
   private currentSize = 0;
   private previousSize = 0;
   private readonly half: number;
@@ -346,12 +346,14 @@ export class AnswerCache {
 
   prepare(answer: unknown): PreparedExpected {
     const hash = contentHash(answer);
-    const recent = find(this.current, hash, answer);
+    // for...in walks what Object.keys lists only when no key is inherited: Object.prototype's.
+    const plain = noInheritedKeys();
+    const recent = plain ? find(this.current, hash, answer) : undefined;
     if (recent !== undefined) {
       this.hits++;
       return recent.prepared;
     }
-    const older = find(this.previous, hash, answer);
+    const older = plain ? find(this.previous, hash, answer) : undefined;
     if (older !== undefined) {
       this.hits++;
       this.keep(hash, older);
@@ -361,7 +363,7 @@ export class AnswerCache {
     const prepared = prepareExpected(answer as ExpectedAnswer); // throws for a malformed answer
     // Kept from its hash's second sighting on: an answer met once costs no memory (keeping
     // every answer of a stream of new ones made the collector copy each: 10.5 → 16.7 µs an item).
-    if (this.seenNow.has(hash) || this.seenBefore.has(hash)) this.keep(hash, { answer: answer as ExpectedAnswer, prepared });
+    if (this.seenNow.has(hash) || this.seenBefore.has(hash)) this.keep(hash, kept(answer as ExpectedAnswer, prepared));
     else {
       this.seenNow.add(hash);
       if (this.seenNow.size >= this.half) {
@@ -372,13 +374,13 @@ export class AnswerCache {
     return prepared;
   }
 
-  private keep(hash: number, gold: Gold): void {
-    const golds = this.current.get(hash);
-    if (golds === undefined) this.current.set(hash, [gold]);
+  private keep(hash: number, entry: Kept): void {
+    const list = this.current.get(hash);
+    if (list === undefined) this.current.set(hash, [entry]);
     else {
-      golds.push(gold);
-      if (golds.length > MAX_SAME_HASH) {
-        golds.shift();
+      list.push(entry);
+      if (list.length > MAX_SAME_HASH) {
+        list.shift();
         this.currentSize--;
       }
     }
@@ -391,20 +393,84 @@ export class AnswerCache {
   }
 }
 
-/** The answer kept in `golds` under `hash` that `answer` equals, if any. */
-function find(golds: Map<number, Gold[]>, hash: number, answer: unknown): Gold | undefined {
-  const list = golds.get(hash);
-  if (list === undefined) return undefined;
-  for (let k = list.length - 1; k >= 0; k--) if (sameJson(list[k]!.answer, answer)) return list[k];
-  return undefined;
+/** An answer kept: its prepared gold, and its keys and numbers in the order it wrote them. */
+interface Kept {
+  prepared: PreparedExpected;
+  root: readonly string[];
+  total: number;
+  ids: readonly string[];
+  lineKeys: readonly (readonly string[])[];
+  lineValues: readonly (readonly unknown[])[];
+}
+
+/** `answer`, which prepareExpected accepted, as the lists writesKept compares an answer with. */
+function kept(answer: ExpectedAnswer, prepared: PreparedExpected): Kept {
+  const ids = Object.keys(answer.beneficiaires);
+  const lines = ids.map((id) => answer.beneficiaires[id] as unknown as Record<string, unknown>);
+  const lineKeys = lines.map((line) => Object.keys(line));
+  return { prepared, root: Object.keys(answer), total: answer.total_droits, ids, lineKeys, lineValues: lines.map((line, i) => lineKeys[i]!.map((key) => line[key])) };
 }
 
 /** Answers kept with one hash (equal hashes are rare but for equal answers), each compared in turn. */
 const MAX_SAME_HASH = 4;
 
+const EMPTY = {};
+
+/** Whether Object.prototype has no enumerable key (for...in on a plain object then lists its own keys). */
+function noInheritedKeys(): boolean {
+  for (const _ in EMPTY) return false;
+  return true;
+}
+
+/** The answer kept in `golds` under `hash` that `answer` equals, if any. */
+function find(golds: Map<number, Kept[]>, hash: number, answer: unknown): Kept | undefined {
+  const list = golds.get(hash);
+  if (list === undefined) return undefined;
+  for (let k = list.length - 1; k >= 0; k--) if (writesKept(list[k]!, answer)) return list[k];
+  return undefined;
+}
+
+/** A plain object: JSON.parse's (Object.prototype its prototype; an array has another). */
+function isPlain(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * Whether `value` writes exactly the kept answer: the same keys in the same order in each object
+ * (for...in, no array made), the same numbers (=== : -0 is 0, which readGold reads the same).
+ */
+function writesKept(kept: Kept, value: unknown): boolean {
+  if (!isPlain(value)) return false;
+  let n = 0;
+  for (const key in value) if (key !== kept.root[n++]) return false;
+  if (n !== kept.root.length || value.total_droits !== kept.total) return false;
+  const lines = value.beneficiaires;
+  if (!isPlain(lines)) return false;
+  const { ids, lineKeys, lineValues } = kept;
+  // Object.keys here: the objects of ids are of as many shapes as answers have (B1, B1 and B2,
+  // …), where for...in would take V8's slow path; a line is of two shapes.
+  const own = Object.keys(lines);
+  if (own.length !== ids.length) return false;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (own[i] !== id) return false;
+    const line = lines[id];
+    if (!isPlain(line)) return false;
+    const keys = lineKeys[i]!;
+    const values = lineValues[i]!;
+    let k = 0;
+    for (const key in line) {
+      if (key !== keys[k] || line[key] !== values[k]) return false;
+      k++;
+    }
+    if (k !== keys.length) return false;
+  }
+  return true;
+}
+
 /**
  * A 32-bit hash of the numbers of an answer's lines and of its total, in order (for...in: no
- * array made). Equal answers hash alike; anything else only spreads them, sameJson decides.
+ * array made). Equal answers hash alike; anything else only spreads them, writesKept decides.
  */
 function contentHash(answer: unknown): number {
   if (!isRecord(answer)) return 0;
@@ -412,7 +478,7 @@ function contentHash(answer: unknown): number {
   let hash = typeof total === "number" ? total | 0 : 0;
   const lines = answer.beneficiaires;
   if (!isRecord(lines)) return hash & 0x3fffffff;
-  for (const id in lines) {
+  for (const id of Object.keys(lines)) {
     const line = lines[id];
     if (!isRecord(line)) continue;
     for (const key in line) {
@@ -421,22 +487,4 @@ function contentHash(answer: unknown): number {
     }
   }
   return hash & 0x3fffffff; // a small integer: a Set or a Map keeps it without allocating
-}
-
-/**
- * Whether `value` is the JSON value `kept` (an answer prepareExpected accepted: objects and
- * numbers only): the same keys in the same order in every object, equal numbers (=== : -0 is
- * 0, which readGold reads the same). Bounded by `kept`'s depth.
- */
-function sameJson(kept: unknown, value: unknown): boolean {
-  if (typeof kept !== "object" || kept === null) return kept === value;
-  if (!isRecord(value)) return false;
-  const keys = Object.keys(kept);
-  const own = Object.keys(value);
-  if (own.length !== keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (own[i] !== key || !sameJson((kept as Record<string, unknown>)[key], value[key])) return false;
-  }
-  return true;
 }

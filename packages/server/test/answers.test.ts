@@ -49,6 +49,23 @@ describe("AnswerCache", () => {
     expect(scoreReply(reply, others[3]!).reason).toBe("missing_key: B2.prelevement_990I");
   });
 
+  it("finds no kept answer while Object.prototype has an enumerable key (for...in would list it): read afresh", () => {
+    const cache = new AnswerCache(10);
+    const kept = (cache.prepare(parsed(GOOD)), cache.prepare(parsed(GOOD)));
+    expect(cache.prepare(parsed(GOOD))).toBe(kept);
+    Object.defineProperty(Object.prototype, "succTestInherited", { value: 1, enumerable: true, configurable: true, writable: true });
+    try {
+      const misses = cache.misses;
+      const fresh = cache.prepare(parsed(GOOD));
+      expect(fresh).not.toBe(kept);
+      expect(cache.misses).toBe(misses + 1);
+      expect(scoreReply(formatAnswer(GOOD), fresh).score).toBe(1);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).succTestInherited;
+    }
+    expect(cache.prepare(parsed(GOOD))).toBe(kept);
+  });
+
   it("throws for a malformed answer as prepareExpected does, and keeps none", () => {
     const cache = new AnswerCache(10);
     cache.prepare(parsed(GOOD));

@@ -1,4 +1,4 @@
-import { isSuccess, prepareExpected, scoreReply, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
+import { isSuccess, prepareExpected, scoreAndReason, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { parse } from "../args.js";
 import { CliError, count } from "../errors.js";
 import { Output, readLines, assertReadable } from "../io.js";
@@ -79,7 +79,7 @@ export async function run(argv: string[]): Promise<number> {
     try {
       gold = prepareExpected(task.answer);
     } catch {
-      gold = task.answer; // malformed: scoreReply gives each reply 0 with the reason (bad_expected: …)
+      gold = task.answer; // malformed: scoreAndReason gives each reply 0 with the reason (bad_expected: …)
     }
     let level = perLevel.get(task.level);
     if (level === undefined) perLevel.set(task.level, (level = { count: 0, sum: 0, perfect: 0 }));
@@ -92,8 +92,9 @@ export async function run(argv: string[]): Promise<number> {
   try {
     for await (const line of readLines(values.replies)) {
       n++;
-      // Output line k scores input line k, so a blank line gets an error line too.
-      if (line.trim() === "") {
+      // Output line k scores input line k, so a blank line gets an error line too. A line that
+      // starts with "{" is not blank: trim is only called for the others.
+      if (line.charCodeAt(0) !== 0x7b && line.trim() === "") {
         bad++;
         pending += `${JSON.stringify({ id: null, score: 0, error: "empty line, not a reply", line: n })}\n`;
       } else {
@@ -118,8 +119,9 @@ export async function run(argv: string[]): Promise<number> {
             unknownLines.push(n);
             pending += `${JSON.stringify({ id, score: 0, error: `unknown task id "${id}"`, line: n })}\n`;
           } else {
-            // A reply that is not a string is still a reply: the scorer gives it 0.
-            const { score, reason } = scoreReply(row.reply as string, entry.gold, options);
+            // A reply that is not a string is still a reply: the scorer gives it 0. Only the
+            // score and the reason are written: no verdicts of the fields are made.
+            const { score, reason } = scoreAndReason(row.reply as string, entry.gold, options);
             pending += scoreLine(id, entry.head, score, reason);
             entry.replies++;
             const perfect = isSuccess(score) ? 1 : 0;
