@@ -155,13 +155,14 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   const log = config.log ?? ((line: string) => console.error(`succ serve: ${line}`));
   const app = new Hono();
 
-  const goldOf = (source: GoldSource, where: string): PreparedExpected => {
+  /** The gold of item `i` of `list` ("items", "labels"), named so in an error only. */
+  const goldOf = (source: GoldSource, list: string, i: number): PreparedExpected => {
     if ("answer" in source) return source.answer;
     try {
       return cache.prepared(source.task);
     } catch (e) {
       const { id, seed } = source.task;
-      throw new RequestError(500, `${where}: cannot build the gold answer of ${id} (seed ${seed}): ${(e as Error).message}`);
+      throw new RequestError(500, `${list}[${i}]: cannot build the gold answer of ${id} (seed ${seed}): ${(e as Error).message}`);
     }
   };
 
@@ -204,7 +205,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
       const job = request.jobs[i]!;
       const turn = slices.next(i, request.jobs.length);
       if (turn !== undefined) await turn;
-      const gold = goldOf(job.gold, `items[${i}]`);
+      const gold = goldOf(job.gold, "items", i);
       // The response holds scores and reasons only: no verdicts of the fields are made.
       const result = scoreAndReason(trim ? trimReply(job.reply) : job.reply, gold, options);
       scores.push(result.score);
@@ -225,7 +226,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
       const query = request.queries[i]!;
       const turn = slices.next(i, request.queries.length);
       if (turn !== undefined) await turn;
-      const gold = goldOf(request.golds[i]!, `labels[${i}]`);
+      const gold = goldOf(request.golds[i]!, "labels", i);
       const reply = replyFromQuery(query, request.prompts[i]!);
       const result =
         reply === null

@@ -29,10 +29,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Refuses keys outside `known`: a typo ("sede") must not silently fall back to a default. */
-export function checkKnownKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
+export function checkKnownKeys(value: Record<string, unknown>, known: readonly string[], where: string | (() => string)): void {
   for (const key of Object.keys(value)) {
     if (!known.includes(key)) {
-      const at = where === "" ? "" : `${where}: `;
+      const named = typeof where === "string" ? where : where();
+      const at = named === "" ? "" : `${named}: `;
       throw badRequest(`${at}unknown field ${JSON.stringify(key.slice(0, 64))} (expected ${known.map((k) => `"${k}"`).join(", ")})`);
     }
   }

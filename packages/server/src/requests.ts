@@ -37,11 +37,11 @@ const REF_KEYS = ["id", "seed", "set", "options"] as const;
  * one prepared for an earlier item or request when it is the same answer (the rollouts of a task
  * each carry its gold).
  */
-function readAnswer(value: unknown, where: string, answers: AnswerCache | undefined): PreparedExpected {
+function readAnswer(value: unknown, where: string | (() => string), answers: AnswerCache | undefined): PreparedExpected {
   try {
     return answers === undefined ? prepareExpected(value as ExpectedAnswer) : answers.prepare(value);
   } catch (e) {
-    if (e instanceof ScoringError) throw badRequest(`${where}: not a gold answer: ${e.message}`);
+    if (e instanceof ScoringError) throw badRequest(`${typeof where === "string" ? where : where()}: not a gold answer: ${e.message}`);
     throw e;
   }
 }
@@ -73,22 +73,23 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
   if (!Array.isArray(items)) throw badRequest(`items: expected an array, got ${kindOf(items)}`);
   checkBatch(items.length, maxBatch, "items");
   const jobs = items.map((item: unknown, i): Job => {
-    const where = `items[${i}]`;
-    if (!isRecord(item)) throw badRequest(`${where}: expected an object {"reply", "id" or "answer"}, got ${kindOf(item)}`);
+    // Named in errors only: not built for an item that has none.
+    const where = () => `items[${i}]`;
+    if (!isRecord(item)) throw badRequest(`${where()}: expected an object {"reply", "id" or "answer"}, got ${kindOf(item)}`);
     checkKnownKeys(item, ITEM_KEYS, where);
-    if (item.reply === undefined) throw badRequest(`${where}.reply: missing`);
-    if (typeof item.reply !== "string") throw badRequest(`${where}.reply: expected a string, got ${kindOf(item.reply)}`);
+    if (item.reply === undefined) throw badRequest(`${where()}.reply: missing`);
+    if (typeof item.reply !== "string") throw badRequest(`${where()}.reply: expected a string, got ${kindOf(item.reply)}`);
     const hasAnswer = item.answer !== undefined;
     const hasId = item.id !== undefined;
-    if (hasAnswer && hasId) throw badRequest(`${where}: give "answer" or "id", not both`);
-    if (!hasAnswer && !hasId) throw badRequest(`${where}: missing "id" (with "seed") or "answer" (the gold answer)`);
+    if (hasAnswer && hasId) throw badRequest(`${where()}: give "answer" or "id", not both`);
+    if (!hasAnswer && !hasId) throw badRequest(`${where()}: missing "id" (with "seed") or "answer" (the gold answer)`);
     if (hasAnswer) {
       for (const key of ["seed", "set", "options"] as const) {
-        if (item[key] !== undefined) throw badRequest(`${where}.${key}: only with "id" (an "answer" is already the gold)`);
+        if (item[key] !== undefined) throw badRequest(`${where()}.${key}: only with "id" (an "answer" is already the gold)`);
       }
-      return { reply: item.reply, gold: { answer: readAnswer(item.answer, `${where}.answer`, answers) } };
+      return { reply: item.reply, gold: { answer: readAnswer(item.answer, () => `${where()}.answer`, answers) } };
     }
-    return { reply: item.reply, gold: { task: readRef(item, defaults, where) } };
+    return { reply: item.reply, gold: { task: readRef(item, defaults, where()) } };
   });
   return { jobs, allOrNothing: readBoolean(body.allOrNothing, "allOrNothing"), trimReply: readBoolean(body.trimReply, "trimReply"), strictEnd: readBoolean(body.strictEnd, "strictEnd") };
 }
