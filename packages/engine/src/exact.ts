@@ -63,13 +63,19 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
+/** The BigInts of 0 to SMALL_INTS − 1, made once: a reduced fraction's denominator mostly is one (BigInt(x) allocates each time). */
+const SMALL_INTS = 1024;
+const SMALL_BIGINTS: readonly bigint[] = Array.from({ length: SMALL_INTS }, (_, k) => BigInt(k));
+/** A non-negative safe integer as a BigInt. */
+const big = (x: number): bigint => (x < SMALL_INTS ? SMALL_BIGINTS[x]! : BigInt(x));
+
 /** n/d for safe integers n (any sign) and d > 0, reduced with number arithmetic. */
 export function ratio(n: number, d: number): Fraction {
-  if (d === 1) return n < 0 ? make(-1n, BigInt(-n), 1n) : make(1n, BigInt(n), 1n);
+  if (d === 1) return n < 0 ? make(-1n, big(-n), 1n) : make(1n, big(n), 1n);
   const neg = n < 0;
   const a = neg ? -n : n;
   const g = gcd(a, d);
-  return make(neg && a !== 0 ? -1n : 1n, BigInt(a / g), BigInt(d / g));
+  return make(neg && a !== 0 ? -1n : 1n, big(a / g), big(d / g));
 }
 
 /** n/d for BigInts n (any sign) and d > 0, reduced: with numbers while they are safe. */

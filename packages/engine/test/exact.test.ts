@@ -6,7 +6,7 @@
 import Fraction from "fraction.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { add, integer, lt, mul, mulRatio, positive, ratio, sub, sum } from "../src/exact.js";
+import { add, equal, integer, lt, mul, mulRatio, positive, ratio, sub, sum } from "../src/exact.js";
 import { lawOn, type Band } from "@succ/rules";
 import { compute, readDossier, roundEuro } from "../src/index.js";
 import { dossierArb } from "./arbitraries.js";
@@ -63,6 +63,32 @@ describe("exact.ts agrees with fraction.js", () => {
         same(sum(xs), xs.reduce((s, x) => s.add(x), new Fraction(0)));
       }),
     );
+  });
+  it("ratio of any safe integers, across the table of small BigInts (0 to 1,023) and up to 2^53 − 1", () => {
+    const edge = fc.oneof(fc.integer({ min: 0, max: 2048 }), fc.constantFrom(1023, 1024, 1025, Number.MAX_SAFE_INTEGER), fc.maxSafeNat());
+    fc.assert(
+      fc.property(edge, edge.map((d) => Math.max(1, d)), fc.boolean(), (n, d, neg) => {
+        const x = ratio(neg ? -n : n, d);
+        same(x, new Fraction(BigInt(neg ? -n : n), BigInt(d)));
+        // 1023/2046 = 1/2 and 2048/1024 = 2: the reduced fields, from the table or not, are plain BigInts.
+        expect(typeof x.n).toBe("bigint");
+        expect(typeof x.d).toBe("bigint");
+      }),
+    );
+  });
+  it("equal is fraction.js's equals, zero of either sign included", () => {
+    fc.assert(
+      fc.property(frac, frac, fc.boolean(), (a, b, itself) => {
+        const y = itself ? new Fraction(a) : b;
+        expect(equal(a, y)).toBe(a.equals(y));
+        expect(equal(y, a)).toBe(a.equals(y));
+      }),
+    );
+    // A zero made by subtracting keeps the sign 1 in fraction.js; equal must not depend on it.
+    expect(equal(sub(integer(2n), integer(2n)), integer(0n))).toBe(true);
+    expect(equal(ratio(-0, 5), integer(0n))).toBe(true);
+    expect(equal(ratio(1, 3), ratio(2, 6))).toBe(true);
+    expect(equal(ratio(1, 3), ratio(-1, 3))).toBe(false);
   });
   it("results are usable as ordinary fractions", () => {
     const x = add(new Fraction(1, 3), new Fraction(1, 6));

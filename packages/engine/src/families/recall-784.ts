@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import { coverageOf, LAW_SERIES, personalAllowance, type LawSource, type Law } from "@succ/rules";
 import { compareDates, formatDate, formatDateFr, parseDate, withinYearsBefore, type CivilDate } from "../dates.js";
 import type { Beneficiary, Dossier, PriorGift } from "../dossier.js";
-import { add, euro, floor0, lt, min, positive, sub, sum, ZERO } from "../exact.js";
+import { add, euro, floor0, lt, min, positive, sub, ZERO } from "../exact.js";
 import { euros, exactEuros } from "../french.js";
 import { family, line, switchOn, type AllowanceItem, type Checks, type Context } from "../family.js";
 import { lawAt } from "../law-of-day.js";
@@ -174,7 +174,8 @@ export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary
     else if (!positive(values.get(g)!)) notRecalled.push({ gift: g, why: "housing790ABis" });
     else recalledGifts.push(g);
   }
-  const S = sum(recalledGifts.map((g) => values.get(g)!));
+  let S = ZERO;
+  for (let k = 0; k < recalledGifts.length; k++) S = add(S, values.get(recalledGifts[k]!)!);
   if (seed) {
     const A = allowance.total;
     const U = min(S, A);
