@@ -1,6 +1,6 @@
 import { ageOn, compute, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
 import { add, euro, floor0, integer, lawAt, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
-import { DATED_LAW, type LawSource } from "@succ/rules";
+import { DATED_LAW, personalAllowance, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
 
@@ -128,7 +128,7 @@ export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
       const a = r.law.allowances;
       return r.beneficiaries.some((b) => {
         if (b.exemption?.reason !== "spouse") return false;
-        const most = ((a.personal.gift as Partial<Record<string, number>>)[b.relationship] ?? 0) + a.disability + a.default + 1;
+        const most = personalAllowance(r.law, "gift", b.relationship) + a.disability + a.default + 1;
         return !lt(b.received, euro(most));
       });
     }
