@@ -226,8 +226,13 @@ export function scoreByTree(reply: string, expected: ExpectedAnswer, options?: S
  * give score 0, because a training loop must not die on one odd rollout.
  */
 export function scoreReply(reply: string, expected: ExpectedAnswer | PreparedExpected, options?: ScoreOptions): ScoreResult {
+  return scoreSafely(reply, expected, options, true);
+}
+
+/** scoreAgainst behind the safety net of scoreReply: a malformed gold or a bug is a score of 0, never a throw. */
+function scoreSafely(reply: string, expected: ExpectedAnswer | PreparedExpected, options: ScoreOptions | undefined, withFields: boolean): ScoreResult {
   try {
-    return scoreAgainst(reply, readGold(expected), options);
+    return scoreAgainst(reply, readGold(expected), options, true, withFields);
   } catch (error) {
     if (error instanceof ScoringError && error.code === "bad_expected") return rejected(`bad_expected: ${error.message}`);
     return rejected("internal_error");
@@ -239,12 +244,7 @@ export function scoreReply(reply: string, expected: ExpectedAnswer | PreparedExp
  * only those two (`succ score`, `succ serve`'s /score), one object fewer a reply.
  */
 export function scoreAndReason(reply: string, expected: ExpectedAnswer | PreparedExpected, options?: ScoreOptions): { score: number; reason: string } {
-  try {
-    return scoreAgainst(reply, readGold(expected), options, true, false);
-  } catch (error) {
-    if (error instanceof ScoringError && error.code === "bad_expected") return rejected(`bad_expected: ${error.message}`);
-    return rejected("internal_error");
-  }
+  return scoreSafely(reply, expected, options, false);
 }
 
 /**
