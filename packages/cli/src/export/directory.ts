@@ -59,7 +59,8 @@ async function refusal(dir: string): Promise<string | null> {
 export class OutputDir {
   private readonly onSignal = (signal: NodeJS.Signals) => {
     // Ctrl-C or SIGTERM mid-export: the temporary folder goes, the target stays as it was.
-    rmSync(this.tmp, { recursive: true, force: true });
+    // Retried: a file the export is creating may land in the folder while it is emptied (ENOTEMPTY).
+    rmSync(this.tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 10 });
     try {
       process.stderr.write(`succ export: interrupted (${signal}); ${this.path} left as it was\n`);
     } catch {
@@ -109,7 +110,9 @@ export class OutputDir {
   /** Where a file of the folder is written now (subfolders created). */
   async file(relativePath: string): Promise<string> {
     const path = join(this.tmp, ...relativePath.split("/"));
-    await fs.mkdir(dirname(path), { recursive: true });
+    // Synchronously: a `mkdir -p` still running in the thread pool when Ctrl-C removes the
+    // temporary folder would make it again, after the handler, and leave it behind.
+    mkdirSync(dirname(path), { recursive: true });
     return path;
   }
 
