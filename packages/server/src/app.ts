@@ -12,7 +12,7 @@ import { bodyLimit } from "hono/body-limit";
 import { RequestError, badRequest } from "./errors.js";
 import { AnswerCache, GoldCache, readSeed, readSetName, setName, type PreloadedGolds, type SetDefaults } from "./gold.js";
 import { parseJson } from "./json.js";
-import { readOpenRlhfRequest, readScoreRequest, type GoldSource } from "./requests.js";
+import { readOpenRlhfRequest, readScoreRequest, readScoreText, type GoldSource } from "./requests.js";
 import { ClientGone, Slices } from "./slices.js";
 import { replyFromQuery, trimReply } from "./reply.js";
 
@@ -91,13 +91,18 @@ function sendError(c: Context, e: RequestError): Response {
   return c.json({ error: e.message.replace(/\s*\n\s*/g, " ") }, e.status);
 }
 
-/** The request's JSON body, after its type and size were checked. */
-async function readJson(c: Context): Promise<unknown> {
+/** The request's body as text, after its type (JSON) and size were checked. */
+async function readText(c: Context): Promise<string> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new RequestError(415, `content-type: expected application/json, got ${type === "" ? "none" : JSON.stringify(type.slice(0, 80))}`);
   }
-  return parseJson(await c.req.text());
+  return c.req.text();
+}
+
+/** The request's JSON body, after its type and size were checked. */
+async function readJson(c: Context): Promise<unknown> {
+  return parseJson(await readText(c));
 }
 
 /** The fingerprint of the default set, computed once a process (400 tasks: a few hundred ms). */
@@ -193,7 +198,9 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   };
 
   app.post("/score", limit, async (c) => {
-    const request = readScoreRequest(await readJson(c), config.defaults, config.maxBatch, answers);
+    const text = await readText(c);
+    // Items by answer read straight from the text; any other body (by id, or wrong) read whole.
+    const request = readScoreText(text, config.maxBatch, answers) ?? readScoreRequest(parseJson(text), config.defaults, config.maxBatch, answers);
     const allOrNothing = request.allOrNothing ?? config.allOrNothing;
     const trim = request.trimReply ?? config.trimReply;
     const strictEnd = request.strictEnd ?? config.strictEnd;

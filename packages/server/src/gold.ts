@@ -3,9 +3,9 @@
  * task depends only on (seed, index, set), and the id names the level and the index.
  */
 import { GENERATOR_VERSION, LEVEL_SPEC, LEVELS, MIX_PINNED_TASKS, mixLevel, parseTaskId, taskGold, taskId, taskVersion, type Level } from "@succ/generator";
-import { checkExpected, prepareExpected, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
+import { checkExpected, prepareExpected, PreparedExpected, ScoringError, type ExpectedAnswer } from "@succ/scoring";
 import { badRequest, isRecord, kindOf, RequestError, ServeError } from "./errors.js";
-import { refuseDuplicateKeys } from "./json.js";
+import { hasDuplicateKey, refuseDuplicateKeys } from "./json.js";
 
 /**
  * A task set by the `--level` of `succ generate` that draws it: 0 = the mix of levels (the
@@ -331,6 +331,9 @@ export class AnswerCache {
   /** Hashes of answers met once and not kept, in two generations as well. */
   private seenNow = new Set<number>();
   private seenBefore = new Set<number>();
+  /** The texts of kept answers (prepareText), in two generations of their own. */
+  private textNow = new Map<string, PreparedExpected>();
+  private textBefore = new Map<string, PreparedExpected>();
   hits = 0;
   misses = 0;
 
@@ -345,33 +348,91 @@ export class AnswerCache {
   }
 
   prepare(answer: unknown): PreparedExpected {
+    const found = this.read(answer);
+    return found instanceof PreparedExpected ? found : found.prepared;
+  }
+
+  /**
+   * The prepared gold of an answer given as JSON text (a slice of a request's body, not read
+   * yet), or null when the text is not valid JSON, gives a key twice, or is not an answer that
+   * prepareExpected accepts: the caller then reads the request the general way, for its error.
+   * A text met before, kept with its answer, is found without being parsed: the same text is
+   * the same answer, and it was read, checked and found free of duplicate keys when kept.
+   */
+  prepareText(text: string): PreparedExpected | null {
+    const recent = this.textNow.get(text);
+    if (recent !== undefined) {
+      this.hits++;
+      return recent;
+    }
+    const older = this.textBefore.get(text);
+    if (older !== undefined) {
+      this.hits++;
+      this.keepText(text, older);
+      return older;
+    }
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (hasDuplicateKey(text, answer)) return null;
+    let found: Kept | PreparedExpected;
+    try {
+      found = this.read(answer);
+    } catch (e) {
+      if (e instanceof ScoringError) return null;
+      throw e;
+    }
+    if (found instanceof PreparedExpected) return found;
+    this.keepText(text, found.prepared); // kept by content (its second sighting or later): its text too
+    return found.prepared;
+  }
+
+  /** The answer kept with `answer`'s content (a Kept), or `answer` prepared anew when none is (not kept, or kept now). */
+  private read(answer: unknown): Kept | PreparedExpected {
     const hash = contentHash(answer);
     // for...in walks what Object.keys lists only when no key is inherited: Object.prototype's.
     const plain = noInheritedKeys();
     const recent = plain ? find(this.current, hash, answer) : undefined;
     if (recent !== undefined) {
       this.hits++;
-      return recent.prepared;
+      return recent;
     }
     const older = plain ? find(this.previous, hash, answer) : undefined;
     if (older !== undefined) {
       this.hits++;
       this.keep(hash, older);
-      return older.prepared;
+      return older;
     }
     this.misses++;
     const prepared = prepareExpected(answer as ExpectedAnswer); // throws for a malformed answer
     // Kept from its hash's second sighting on: an answer met once costs no memory (keeping
     // every answer of a stream of new ones made the collector copy each: 10.5 → 16.7 µs an item).
-    if (this.seenNow.has(hash) || this.seenBefore.has(hash)) this.keep(hash, kept(answer as ExpectedAnswer, prepared));
-    else {
-      this.seenNow.add(hash);
-      if (this.seenNow.size >= this.half) {
-        this.seenBefore = this.seenNow;
-        this.seenNow = new Set();
-      }
+    if (this.seenNow.has(hash) || this.seenBefore.has(hash)) {
+      const entry = kept(answer as ExpectedAnswer, prepared);
+      this.keep(hash, entry);
+      return entry;
+    }
+    this.seenNow.add(hash);
+    if (this.seenNow.size >= this.half) {
+      this.seenBefore = this.seenNow;
+      this.seenNow = new Set();
     }
     return prepared;
+  }
+
+  /**
+   * Keeps a copy of `text` (a slice of a request's body would keep the whole body in memory):
+   * through UTF-16 code units, the one encoding that gives any string back exactly.
+   */
+  private keepText(text: string, prepared: PreparedExpected): void {
+    this.textNow.set(Buffer.from(text, "utf16le").toString("utf16le"), prepared);
+    if (this.textNow.size >= this.half) {
+      this.textBefore = this.textNow;
+      this.textNow = new Map();
+    }
   }
 
   private keep(hash: number, entry: Kept): void {

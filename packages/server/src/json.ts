@@ -46,14 +46,47 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** The index of the quote that closes the string opened at `open` (the text is valid JSON). */
-function closingQuote(text: string, open: number): number {
+/** The index of the first character at or after `at` that is not JSON whitespace (text.length at the end). */
+export function skipSpace(text: string, at: number): number {
+  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/**
+ * The index of the quote that closes the string opened at `open`: the first quote after it that
+ * an even number of backslashes precedes; -1 when there is none (indexOf's -1: the character
+ * before it, read at -2, is none).
+ */
+export function closingQuote(text: string, open: number): number {
   let at = text.indexOf('"', open + 1);
   for (;;) {
     let slashes = 0;
     while (text.charCodeAt(at - 1 - slashes) === BACKSLASH) slashes++;
     if (slashes % 2 === 0) return at;
     at = text.indexOf('"', at + 1);
+  }
+}
+
+/**
+ * The index of the brace that closes the object opened at `open`, counting braces and nothing
+ * else (two indexOf searches a brace: no step per character); -1 when there is none. A brace in
+ * a string counts too, so the bound is right for objects whose strings hold none (a gold
+ * answer's keys) and may be wrong otherwise: what it bounds is valid JSON only if JSON.parse
+ * says so.
+ */
+export function closingBrace(text: string, open: number): number {
+  let depth = 1;
+  let at = open + 1;
+  let nextOpen = text.indexOf("{", at);
+  for (;;) {
+    const close = text.indexOf("}", at);
+    if (close < 0) return -1;
+    while (nextOpen >= 0 && nextOpen < close) {
+      depth++;
+      nextOpen = text.indexOf("{", nextOpen + 1);
+    }
+    if (--depth === 0) return close;
+    at = close + 1;
   }
 }
 
@@ -152,6 +185,14 @@ function keysParsed(value: unknown): number {
  * twice. That count costs far less than following every object of `text`, which is only done,
  * to name the key and its path, when the two counts differ.
  */
+/**
+ * Whether `text` (valid JSON) gives a key twice in one object; `value` is what JSON.parse gave
+ * for it (the count of keys decides at once when there is none, as in refuseDuplicateKeys).
+ */
+export function hasDuplicateKey(text: string, value: unknown): boolean {
+  return keysWritten(text) !== keysParsed(value) && duplicateKey(text) !== null;
+}
+
 export function refuseDuplicateKeys(text: string, where = "", value?: unknown): void {
   if (value !== undefined && keysWritten(text) === keysParsed(value)) return;
   const duplicate = duplicateKey(text);

@@ -5,7 +5,7 @@
 import { prepareExpected, ScoringError, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
 import { readSeed, readSetName, readSetOptions, readTaskRef, type AnswerCache, type SetDefaults, type TaskRef } from "./gold.js";
-import { refuseDuplicateKeys } from "./json.js";
+import { closingBrace, closingQuote, refuseDuplicateKeys, skipSpace } from "./json.js";
 
 /** Where a reply's gold answer comes from: given in the request (checked and prepared), or rebuilt from a task. */
 export type GoldSource = { answer: PreparedExpected } | { task: TaskRef };
@@ -92,6 +92,144 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
     return { reply: item.reply, gold: { task: readRef(item, defaults, where()) } };
   });
   return { jobs, allOrNothing: readBoolean(body.allOrNothing, "allOrNothing"), trimReply: readBoolean(body.trimReply, "trimReply"), strictEnd: readBoolean(body.strictEnd, "strictEnd") };
+}
+
+const QUOTE = 0x22;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const FLAG_KEYS: readonly string[] = ["allOrNothing", "trimReply", "strictEnd"];
+
+/**
+ * `POST /score`'s body read from its text in the shape a trainer sends by answer, without
+ * parsing the whole body: {"items": [{"reply": "…", "answer": {…}}, …]}, an item's two keys in
+ * either order, allOrNothing, trimReply and strictEnd true or false, any JSON whitespace, no
+ * escape in a key. Each reply is JSON.parse'd alone, and each answer's text is looked up in
+ * `answers` (AnswerCache.prepareText: a text met before is not parsed again), the answer's end
+ * found by counting braces (closingBrace): a wrong end, for an answer with a brace in a string,
+ * makes a text that is not valid JSON or not an answer, so the body is read whole. Null for any other
+ * body, and for any body that is not valid JSON or that readScoreRequest would refuse (a key
+ * twice, a bad answer, more than `maxBatch` items…): readScoreRequest(parseJson(text)) then reads
+ * it and names what is wrong. What this reader accepts, it reads as that does: the same replies,
+ * the same answers prepared, the same flags.
+ */
+export function readScoreText(text: string, maxBatch: number, answers: AnswerCache): ScoreRequest | null {
+  return new ScoreText(text, maxBatch, answers).read();
+}
+
+/** readScoreText's reader: `at` moves through the text; -1 or null as soon as the body is not of the shape. */
+class ScoreText {
+  private at = 0;
+  private readonly jobs: Job[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly maxBatch: number,
+    private readonly answers: AnswerCache,
+  ) {}
+
+  read(): ScoreRequest | null {
+    const { text } = this;
+    const request: ScoreRequest = { jobs: this.jobs };
+    const flags = request as unknown as Record<string, boolean | undefined>;
+    let items = false;
+    if (!this.open(OPEN_OBJECT)) return null;
+    for (;;) {
+      const key = this.key();
+      if (key === "items" && !items) {
+        if (!this.items()) return null;
+        items = true;
+      } else if (FLAG_KEYS.includes(key) && flags[key] === undefined) {
+        if (text.startsWith("true", this.at)) flags[key] = true;
+        else if (text.startsWith("false", this.at)) flags[key] = false;
+        else return null;
+        this.at += flags[key] ? 4 : 5;
+      } else return null;
+      const next = this.after(CLOSE_OBJECT);
+      if (next === CLOSE_OBJECT) break;
+      if (next !== COMMA) return null;
+    }
+    return items && skipSpace(text, this.at) === text.length ? request : null;
+  }
+
+  /** Past `c` and the whitespace after it, if `c` is next; false otherwise. */
+  private open(c: number): boolean {
+    const at = skipSpace(this.text, this.at);
+    if (this.text.charCodeAt(at) !== c) return false;
+    this.at = skipSpace(this.text, at + 1);
+    return true;
+  }
+
+  /** The comma, or `close`, that follows a value (past it and the whitespace after it); -1 for anything else. */
+  private after(close: number): number {
+    const at = skipSpace(this.text, this.at);
+    const c = this.text.charCodeAt(at);
+    if (c !== COMMA && c !== close) return -1;
+    this.at = skipSpace(this.text, at + 1);
+    return c;
+  }
+
+  /** A key and its colon ("" when there is none): the text up to the next quote (a key with an escape matches none). */
+  private key(): string {
+    const { text } = this;
+    const open = this.at;
+    if (text.charCodeAt(open) !== QUOTE) return "";
+    const close = text.indexOf('"', open + 1);
+    if (close < 0) return "";
+    const colon = skipSpace(text, close + 1);
+    if (text.charCodeAt(colon) !== COLON) return "";
+    this.at = skipSpace(text, colon + 1);
+    return text.slice(open + 1, close);
+  }
+
+  private items(): boolean {
+    if (this.text.charCodeAt(this.at) !== OPEN_ARRAY) return false;
+    this.at++;
+    if (this.open(CLOSE_ARRAY)) return true;
+    for (;;) {
+      if (this.jobs.length === this.maxBatch || !this.item()) return false;
+      const next = this.after(CLOSE_ARRAY);
+      if (next === CLOSE_ARRAY) return true;
+      if (next !== COMMA) return false;
+    }
+  }
+
+  private item(): boolean {
+    const { text } = this;
+    if (!this.open(OPEN_OBJECT)) return false;
+    let reply: string | undefined;
+    let answer: PreparedExpected | undefined;
+    for (;;) {
+      const key = this.key();
+      const start = this.at;
+      if (key === "reply" && reply === undefined) {
+        const end = text.charCodeAt(start) === QUOTE ? closingQuote(text, start) : -1;
+        if (end < 0) return false;
+        try {
+          reply = JSON.parse(text.slice(start, end + 1)) as string;
+        } catch {
+          return false;
+        }
+        this.at = end + 1;
+      } else if (key === "answer" && answer === undefined) {
+        const end = text.charCodeAt(start) === OPEN_OBJECT ? closingBrace(text, start) : -1;
+        if (end < 0) return false;
+        const prepared = this.answers.prepareText(text.slice(start, end + 1));
+        if (prepared === null) return false;
+        answer = prepared;
+        this.at = end + 1;
+      } else return false;
+      const next = this.after(CLOSE_OBJECT);
+      if (next === CLOSE_OBJECT) break;
+      if (next !== COMMA) return false;
+    }
+    if (reply === undefined || answer === undefined) return false;
+    this.jobs.push({ reply, gold: { answer } });
+    return true;
+  }
 }
 
 /**
