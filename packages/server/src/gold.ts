@@ -313,8 +313,11 @@ export class GoldCache {
  * level, the same numbers: what JSON.parse makes of the same text, whitespace and number spelling
  * aside) it gives that one's PreparedExpected again, with what a prepared gold builds for its
  * later replies (the gold block's text, the expression of its shape). Only answers that
- * prepareExpected accepts are kept, from the second time they are met. Bounded: past `capacity`
- * answers, the oldest are dropped.
+ * prepareExpected accepts are kept, from the second time they are met. `prepareText(text)` does
+ * the same for an answer given as JSON text (POST /score's items by answer, read from the body),
+ * and keeps the text of each answer it keeps: the same text again is found by a lookup of the
+ * text, without parsing it. Bounded: past `capacity` answers (and as many texts), the oldest are
+ * dropped.
  */
 export class AnswerCache {
   /**

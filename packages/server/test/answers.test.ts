@@ -109,6 +109,37 @@ describe("AnswerCache", () => {
     expect(() => new AnswerCache(0)).toThrow(RangeError);
   });
 
+  it("prepareText: an answer's text found again without being read from its second sighting, kept with its content; null for anything prepare would not take", () => {
+    const cache = new AnswerCache(4);
+    const text = JSON.stringify(GOOD);
+    const once = cache.prepareText(text);
+    expect(once).not.toBeNull();
+    const kept = cache.prepareText(text);
+    expect(kept).not.toBe(once);
+    expect([cache.hits, cache.misses]).toEqual([0, 2]);
+    // Found by its text (a hit, no miss), and by content for the same answer written otherwise.
+    expect(cache.prepareText(` ${text}`.slice(1))).toBe(kept);
+    expect(cache.prepareText(JSON.stringify(GOOD, null, 2))).toBe(kept);
+    expect(cache.prepare(parsed(GOOD))).toBe(kept);
+    expect([cache.hits, cache.misses]).toEqual([3, 2]);
+    const reply = formatAnswer(GOOD);
+    expect(scoreReply(reply, kept!)).toEqual(scoreReply(reply, GOOD));
+    // Not JSON, a key twice, a malformed answer, not an object: null, and nothing kept.
+    const refused = [text.slice(0, -1), text.replace('"total_droits"', '"total_droits": 1, "total_droits"'), text.replace("28048}", "28049}"), "[]", "1"];
+    for (const bad of refused) for (let round = 0; round < 2; round++) expect(cache.prepareText(bad)).toBeNull();
+    // Past its capacity, the oldest texts are dropped: GOOD's text is read again (a miss by text, then a hit by content or a miss).
+    for (let k = 1; k <= 8; k++) {
+      const other = JSON.stringify({ beneficiaires: { B1: { part_taxable: k, droits: k } }, total_droits: k });
+      cache.prepareText(other);
+      cache.prepareText(other);
+    }
+    const misses = cache.misses;
+    const hits = cache.hits;
+    expect(cache.prepareText(text)).not.toBeNull();
+    expect(cache.misses + cache.hits).toBe(misses + hits + 1);
+    expect(cache.misses).toBe(misses + 1); // dropped by content as well
+  });
+
   // Small amounts and few ids, so that many answers share a total and meet in the cache.
   const line = fc.record({ part_taxable: fc.integer({ min: 0, max: 2 }), droits: fc.integer({ min: 0, max: 2 }), levy: fc.option(fc.integer({ min: 0, max: 1 })) });
   const answer = fc
