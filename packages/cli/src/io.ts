@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream, promises as fs, rmSync, type Write
 import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { CliError, reason } from "./errors.js";
 
 /** Reads a whole file, or stdin for `-` or no file (refusing an interactive terminal). */
@@ -40,6 +41,98 @@ export function readLines(file: string | undefined): AsyncIterable<string> {
     [Symbol.asyncIterator]: () => iterator,
   };
   return iterator;
+}
+
+const LF = 10;
+const CR = 13;
+
+/**
+ * Cuts bytes into lines as `readline` does with `crlfDelay: Infinity`: a line ends at "\n",
+ * "\r\n" or a lone "\r" (a "\r" at the end of one chunk and a "\n" at the start of the next
+ * are one end), a last line without an end is kept unless it is empty, and each line is decoded
+ * as UTF-8 whole (an invalid sequence becomes U+FFFD; a line end is never inside a character; an
+ * incomplete character at the very end is dropped).
+ * Lines are cut on the bytes with `indexOf` (no regular expression, no stream decoder), so that
+ * a chunk of many lines costs a search and a decoding per line.
+ */
+export class LineSplitter {
+  /** The bytes of a line begun in an earlier chunk, not ended yet. */
+  private rest: Buffer | null = null;
+  /** The last chunk ended with "\r": a "\n" starting the next one belongs to that line end. */
+  private afterCR = false;
+
+  /** The lines that the chunk ends (with the bytes held from before). */
+  push(chunk: Buffer): string[] {
+    const lines: string[] = [];
+    let start = 0;
+    if (this.afterCR) {
+      this.afterCR = false;
+      if (chunk.length > 0 && chunk[0] === LF) start = 1;
+    }
+    const len = chunk.length;
+    // Most chunks hold no "\r" at all: then only "\n" ends a line.
+    let cr = chunk.indexOf(CR, start);
+    for (;;) {
+      const lf = chunk.indexOf(LF, start);
+      let end = lf;
+      let next = lf + 1;
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        end = cr;
+        next = cr + 1 === lf ? lf + 1 : cr + 1;
+        if (next === len && chunk[cr + 1] !== LF) this.afterCR = true;
+      }
+      if (end === -1) break;
+      this.line(lines, chunk, start, end);
+      start = next;
+      if (cr !== -1 && cr < start) cr = chunk.indexOf(CR, start);
+    }
+    if (start < len) {
+      const tail = chunk.subarray(start);
+      this.rest = this.rest === null ? Buffer.from(tail) : Buffer.concat([this.rest, tail]);
+    }
+    return lines;
+  }
+
+  /**
+   * The last line, if it has no line end and is not empty. As readline, which never ends its
+   * decoder: an incomplete character at the very end is dropped (a stream decoder holds it back).
+   */
+  end(): string[] {
+    const rest = this.rest;
+    this.rest = null;
+    const last = rest === null ? "" : new StringDecoder("utf8").write(rest);
+    return last === "" ? [] : [last];
+  }
+
+  private line(lines: string[], chunk: Buffer, start: number, end: number): void {
+    if (this.rest === null) lines.push(chunk.toString("utf8", start, end));
+    else {
+      lines.push(Buffer.concat([this.rest, chunk.subarray(start, end)]).toString("utf8"));
+      this.rest = null;
+    }
+  }
+}
+
+/**
+ * The lines of a file or of stdin, streamed (flat memory), as {@link readLines} gives them but a
+ * chunk of them at a time (one wait for each chunk read, not for each line: `succ compute
+ * --jsonl` reads 100,000s of lines). A read error is a CliError naming the file, as readLines gives.
+ */
+export async function* readLineBatches(file: string | undefined): AsyncGenerator<string[], void, undefined> {
+  const stdin = file === undefined || file === "-";
+  if (stdin && process.stdin.isTTY) throw new CliError("no input: give a file, or pipe one on stdin");
+  const split = new LineSplitter();
+  try {
+    // Opened here, on the first read, so that no error can come before someone listens for it.
+    for await (const chunk of stdin ? process.stdin : createReadStream(file, { highWaterMark: 1 << 18 })) {
+      const lines = split.push(chunk as Buffer);
+      if (lines.length > 0) yield lines;
+    }
+  } catch (e) {
+    throw new CliError(`cannot read ${stdin ? "stdin" : file}: ${reason(e)}`);
+  }
+  const last = split.end();
+  if (last.length > 0) yield last;
 }
 
 /** Checks that a file can be opened for reading, with a clear error otherwise. */

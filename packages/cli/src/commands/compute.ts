@@ -2,7 +2,7 @@ import { compute, explain, isDossierError, parseDossierText, RULE_SETS, RULES, r
 import { LAW_COVERAGE } from "@succ/rules";
 import { parse } from "../args.js";
 import { CliError, count } from "../errors.js";
-import { Output, readLines, readText, assertReadable } from "../io.js";
+import { Output, readLineBatches, readText, assertReadable } from "../io.js";
 
 /** Comma-separated words, wrapped to lines of at most `width` characters, each after `indent`. */
 function wrapList(words: readonly string[], indent: string, width = 96): string {
@@ -106,24 +106,28 @@ export async function run(argv: string[]): Promise<number> {
     // The answers go to the output a batch of lines at a time (one wait for it every BATCH lines).
     let pending = "";
     try {
-      for await (const line of readLines(file)) {
-        n++;
-        // Output line k answers input line k, so a blank line gets an error line too.
-        if (line.charCodeAt(0) !== LBRACE && line.trim() === "") {
-          bad++;
-          pending += `${JSON.stringify({ error: "empty line, not a dossier", line: n })}\n`;
-        } else {
-          try {
-            pending += `${JSON.stringify(compute(parseDossierText(line, read), options).answer)}\n`;
-          } catch (e) {
-            if (!isDossierError(e)) throw e;
+      // The lines a chunk of the input at a time, each answered in turn.
+      for await (const lines of readLineBatches(file)) {
+        for (let k = 0; k < lines.length; k++) {
+          const line = lines[k]!;
+          n++;
+          // Output line k answers input line k, so a blank line gets an error line too.
+          if (line.charCodeAt(0) !== LBRACE && line.trim() === "") {
             bad++;
-            pending += `${JSON.stringify({ error: taskHint(line) ?? e.message.replace(/\n/g, "; "), line: n })}\n`;
+            pending += `${JSON.stringify({ error: "empty line, not a dossier", line: n })}\n`;
+          } else {
+            try {
+              pending += `${JSON.stringify(compute(parseDossierText(line, read), options).answer)}\n`;
+            } catch (e) {
+              if (!isDossierError(e)) throw e;
+              bad++;
+              pending += `${JSON.stringify({ error: taskHint(line) ?? e.message.replace(/\n/g, "; "), line: n })}\n`;
+            }
           }
-        }
-        if (n % BATCH === 0) {
-          await out.write(pending);
-          pending = "";
+          if (n % BATCH === 0) {
+            await out.write(pending);
+            pending = "";
+          }
         }
       }
       if (pending !== "") await out.write(pending);
