@@ -1,12 +1,11 @@
 // The floor of `succ compute --jsonl` (compute-jsonl.bench.mjs): what any JSON-lines tool pays
-// to read and write the same lines. It reads the file line by line as the CLI's `readLines` does
-// (packages/cli/src/io.ts: a read stream through `readline`, `crlfDelay: Infinity`), only does
-// `JSON.parse` and `JSON.stringify` of each line, and writes the results as the CLI's `Output`
-// does to stdout (strings gathered up to 64 KiB, one write each, waiting for `drain`).
+// to read and write the same lines. It reads the file with the CLI's own reader,
+// `readLineBatches` (packages/cli/src/io.ts: chunks of 256 KiB cut into lines on the bytes), only
+// does `JSON.parse` and `JSON.stringify` of each line, and writes the results as the CLI's
+// `Output` does to stdout (strings gathered up to 64 KiB, one write each, waiting for `drain`).
 //
 //   node packages/cli/bench/jsonl-floor.mjs FILE > /dev/null
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
+import { readLineBatches } from "../dist/index.js";
 
 const HIGH_WATER = 1 << 16;
 let buffer = [];
@@ -19,10 +18,12 @@ async function flush() {
   if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once("drain", resolve));
 }
 
-for await (const line of createInterface({ input: createReadStream(process.argv[2]), crlfDelay: Infinity })) {
-  const text = `${JSON.stringify(JSON.parse(line))}\n`;
-  buffer.push(text);
-  size += text.length;
-  if (size >= HIGH_WATER) await flush();
+for await (const lines of readLineBatches(process.argv[2])) {
+  for (const line of lines) {
+    const text = `${JSON.stringify(JSON.parse(line))}\n`;
+    buffer.push(text);
+    size += text.length;
+    if (size >= HIGH_WATER) await flush();
+  }
 }
 await flush();
