@@ -1,5 +1,5 @@
 import { ageOn, compute, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
-import { add, euro, floor0, integer, lawAt, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
+import { add, euro, floor0, integer, lawAt, lt, mul, mulRatio, netEstateOf, ONE, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
 import { DATED_LAW, personalAllowance, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
@@ -132,9 +132,42 @@ export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
         return !lt(b.received, euro(most));
       });
     }
+    case "funeralCap":
+    case "funeralFlat":
+    case "mainResidence764bis":
+      return netEstateSurelyMatters(r, rule);
     default:
       return false;
   }
+}
+
+/**
+ * Whether ignoring a rule that acts only on the net estate (the funeral deduction, art. 775; the
+ * gross estate's main residence, art. 764 bis) surely changes the answer
+ * of an estate computed with nothing ignored: its net estate under the rule ignored (the engine's
+ * `netEstateOf`) moves the residue by Δ (both residues above the bequests, so neither is held at
+ * 0) and nothing else of a beneficiary that is not exempt (its bequests, life insurance,
+ * allowance and recall do not read the estate; no small estate exempts it, before or after, the
+ * gross assets not lower: the furniture of art. 764, whose minimum ignored lowers them, is left
+ * to its counterfactual). A residue line of fraction f and bare percent p then moves its value
+ * received, hence its exact taxable share when above 0, by Δ × f × p / 100: at 1 € or more, a
+ * taxable share of 1 € or more rounds to another euro (or falls to 0). Computed mode (a civil
+ * devolution) is not told here.
+ */
+function netEstateSurelyMatters(r: ComputeResult, rule: "funeralCap" | "funeralFlat" | "mainResidence764bis"): boolean {
+  if (r.kind !== "estate" || r.devolution !== undefined || r.ignored.length !== 0 || r.estate.smallEstate !== null) return false;
+  const e = r.estate;
+  const n = netEstateOf(r.dossier, r.law, new Set<string>([rule]));
+  if (lt(n.assets, e.assets) || !lt(e.bequests, e.netEstate) || !lt(e.bequests, n.netEstate)) return false;
+  const delta = sub(n.netEstate, e.netEstate);
+  if (delta.n === 0n) return false;
+  for (const b of r.beneficiaries) {
+    if (b.exempt || b.taxable < 1) continue;
+    let moved = ZERO;
+    for (const p of b.parts) if (p.kind === "residue" || p.kind === "residueUsufruct") moved = add(moved, mulRatio(p.fraction === ONE ? delta : mul(delta, p.fraction), p.barePercent, 100));
+    if (!lt(moved.s < 0n ? sub(ZERO, moved) : moved, ONE)) return true;
+  }
+  return false;
 }
 
 /** Whether `rule` changes the answer: ruled out by {@link ruleApplies}, proven by {@link ruleSurelyMatters}, or else its counterfactual computed. */
