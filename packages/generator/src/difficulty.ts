@@ -99,8 +99,10 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
  * Whether ignoring `rule` surely changes the answer, proven from the computation's details
  * without computing the counterfactual (false: not proven, the counterfactual decides): the
  * levies of art. 990 I (engine: families/levy-990-i.ts), whose switches change an amount the
- * answer reports by itself, and the spouse's exemption of an estate where the spouse would owe
- * tax whatever its allowance. A test compares it with the counterfactual on thousands of tasks.
+ * answer reports by itself, the spouse's exemption of an estate where the spouse would owe
+ * tax whatever its allowance, the exemption of art. 790 G of a taxed donee's cash, and the rules
+ * of the net estate that move a taxed residue heir's share. A test compares it with the
+ * counterfactual on thousands of tasks.
  */
 export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
   switch (rule) {
@@ -132,6 +134,18 @@ export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
         return !lt(b.received, euro(most));
       });
     }
+    case "exemption790G":
+    case "gift790G":
+      // Ignored, a donee's exemption of art. 790 G on the gift's cash is 0, and nothing before it
+      // changes (the housing exemption of art. 790 A bis comes first, the allowance and the
+      // recall do not read it; `gift790G` also recalls the earlier 790 G gifts, hence only for a
+      // donee who has none): a taxable share above 0 grows by the exempt amount, at 1 € or more
+      // to another euro.
+      return (
+        r.kind === "gift" &&
+        r.ignored.length === 0 &&
+        r.beneficiaries.some((b) => !b.exempt && b.taxable >= 1 && b.exemption790G !== null && !lt(b.exemption790G.amount, ONE) && (rule === "exemption790G" || !r.dossier.priorGifts.some((g) => g.beneficiary === b.id && g.cash790G)))
+      );
     case "funeralCap":
     case "funeralFlat":
     case "mainResidence764bis":
@@ -288,10 +302,11 @@ export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source
  * The combination of the level's rules (`LEVEL_RULES`) that must change the answer (seed's
  * `niveau_utile`). Each level's test can only name rules of its own level. Given the dossier's
  * computation (`result`), a rule that {@link ruleApplies} rules out is not computed again: it
- * cannot change the answer (the same test as {@link rulesThatMatter}), so the decision is the same.
+ * cannot change the answer, and one that {@link ruleSurelyMatters} proves is not computed either
+ * (the same test as {@link rulesThatMatter}), so the decision is the same.
  */
 export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default", source: LawSource = DATED_LAW, result?: ComputeResult): boolean {
-  const matters = (rule: Rule): boolean => (result === undefined ? ruleMatters(dossier, answer, rule, source) : ruleApplies(dossier, result, rule) && counterfactualChanges(dossier, result, rule, source));
+  const matters = (rule: Rule): boolean => (result === undefined ? ruleMatters(dossier, answer, rule, source) : ruleChanges(dossier, result, rule, source));
   if (level === 3) {
     const m = (rule: LevelRule<3>): boolean => matters(rule);
     if (dossier.kind === "gift") {
