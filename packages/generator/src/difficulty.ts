@@ -100,7 +100,8 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
  * without computing the counterfactual (false: not proven, the counterfactual decides): the
  * levies of art. 990 I (engine: families/levy-990-i.ts), whose switches change an amount the
  * answer reports by itself, the spouse's exemption of an estate where the spouse would owe
- * tax whatever its allowance, the exemption of art. 790 G of a taxed donee's cash, and the rules
+ * tax whatever its allowance, the exemption of art. 790 G of a taxed donee's cash, the premiums
+ * of art. 757 B added to a taxed beneficiary's value received, and the rules
  * of the net estate that move a taxed residue heir's share. A test compares it with the
  * counterfactual on thousands of tasks.
  */
@@ -146,6 +147,11 @@ export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
         r.ignored.length === 0 &&
         r.beneficiaries.some((b) => !b.exempt && b.taxable >= 1 && b.exemption790G !== null && !lt(b.exemption790G.amount, ONE) && (rule === "exemption790G" || !r.dossier.priorGifts.some((g) => g.beneficiary === b.id && g.cash790G)))
       );
+    case "premiums757B":
+      // Ignored, no premium paid after 70 is added to a value received (engine:
+      // families/premiums-757-b.ts), and nothing else reads the switch: a taxable share above 0
+      // loses the excess, at 1 € or more to another euro (or to 0).
+      return r.ignored.length === 0 && r.beneficiaries.some((b) => !b.exempt && b.taxable >= 1 && b.lifeInsurance !== null && !lt(b.lifeInsurance.excess757B, ONE));
     case "funeralCap":
     case "funeralFlat":
     case "mainResidence764bis":
