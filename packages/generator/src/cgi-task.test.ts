@@ -187,9 +187,13 @@ describe("difficulty", () => {
     // partner or the exempt sibling on the capital above the allowance; ignoring the spouse's
     // exemption taxes a spouse who received more than any allowance it could have: wherever the
     // proof holds, the counterfactual computed gives another answer (and it holds on many tasks,
-    // of levels 5-7 and under fictional laws).
-    const proven = { levy990I: 0, levyExemption990I: 0, spouseExemption: 0 };
-    const tasks = [...FIVE, ...SIX.slice(0, 400), ...taskSet({ n: 200, seed: 21, level: 7 }), ...taskSet({ n: 300, seed: 21, fictionalLaw: true }), ...taskSet({ n: 200, seed: 21, level: 4 })];
+    // of levels 5-7 and under fictional laws). Ignoring a rule of the net estate (the funeral
+    // deduction, the main residence) moves the residue, hence the taxable share of
+    // a residue heir who has one, by 1 € or more; ignoring art. 790 G adds a donee's exempt cash to
+    // its taxable share (of levels 3-5); ignoring art. 757 B takes the premiums paid after 70 out of a
+    // taxed beneficiary's value received.
+    const proven = { levy990I: 0, levyExemption990I: 0, spouseExemption: 0, funeralCap: 0, funeralFlat: 0, mainResidence764bis: 0, exemption790G: 0, gift790G: 0, premiums757B: 0 };
+    const tasks = [...FIVE, ...SIX.slice(0, 400), ...taskSet({ n: 200, seed: 21, level: 7 }), ...taskSet({ n: 300, seed: 21, fictionalLaw: true }), ...taskSet({ n: 200, seed: 21, level: 4 }), ...taskSet({ n: 300, seed: 21, level: 3 })];
     for (const t of tasks) {
       const source = lawSourceOf(t.info);
       const d = readDossier(t.info.dossier);
@@ -205,6 +209,13 @@ describe("difficulty", () => {
     expect(proven.levy990I).toBeGreaterThan(300);
     expect(proven.levyExemption990I).toBeGreaterThan(100);
     expect(proven.spouseExemption).toBeGreaterThan(200);
+    expect(proven.funeralCap).toBeGreaterThan(500);
+    expect(proven.funeralFlat).toBeGreaterThan(300);
+    expect(proven.mainResidence764bis).toBeGreaterThan(200);
+    expect(proven.mainResidence764bis).toBeGreaterThan(300);
+    expect(proven.exemption790G).toBeGreaterThan(400);
+    expect(proven.gift790G).toBeGreaterThan(400);
+    expect(proven.premiums757B).toBeGreaterThan(200);
   });
 
   it("tells whether a rule of the recall changes the answer as its counterfactual computed does", () => {

@@ -1,5 +1,5 @@
 import { ageOn, compute, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
-import { add, euro, floor0, integer, lawAt, lt, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
+import { add, euro, floor0, integer, lawAt, lt, mul, mulRatio, netEstateOf, ONE, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
 import { DATED_LAW, personalAllowance, type LawSource } from "@succ/rules";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
@@ -99,8 +99,11 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
  * Whether ignoring `rule` surely changes the answer, proven from the computation's details
  * without computing the counterfactual (false: not proven, the counterfactual decides): the
  * levies of art. 990 I (engine: families/levy-990-i.ts), whose switches change an amount the
- * answer reports by itself, and the spouse's exemption of an estate where the spouse would owe
- * tax whatever its allowance. A test compares it with the counterfactual on thousands of tasks.
+ * answer reports by itself, the spouse's exemption of an estate where the spouse would owe
+ * tax whatever its allowance, the exemption of art. 790 G of a taxed donee's cash, the premiums
+ * of art. 757 B added to a taxed beneficiary's value received, and the rules
+ * of the net estate that move a taxed residue heir's share. A test compares it with the
+ * counterfactual on thousands of tasks.
  */
 export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
   switch (rule) {
@@ -132,9 +135,59 @@ export function ruleSurelyMatters(r: ComputeResult, rule: Rule): boolean {
         return !lt(b.received, euro(most));
       });
     }
+    case "exemption790G":
+    case "gift790G":
+      // Ignored, a donee's exemption of art. 790 G on the gift's cash is 0, and nothing before it
+      // changes (the housing exemption of art. 790 A bis comes first, the allowance and the
+      // recall do not read it; `gift790G` also recalls the earlier 790 G gifts, hence only for a
+      // donee who has none): a taxable share above 0 grows by the exempt amount, at 1 € or more
+      // to another euro.
+      return (
+        r.kind === "gift" &&
+        r.ignored.length === 0 &&
+        r.beneficiaries.some((b) => !b.exempt && b.taxable >= 1 && b.exemption790G !== null && !lt(b.exemption790G.amount, ONE) && (rule === "exemption790G" || !r.dossier.priorGifts.some((g) => g.beneficiary === b.id && g.cash790G)))
+      );
+    case "premiums757B":
+      // Ignored, no premium paid after 70 is added to a value received (engine:
+      // families/premiums-757-b.ts), and nothing else reads the switch: a taxable share above 0
+      // loses the excess, at 1 € or more to another euro (or to 0).
+      return r.ignored.length === 0 && r.beneficiaries.some((b) => !b.exempt && b.taxable >= 1 && b.lifeInsurance !== null && !lt(b.lifeInsurance.excess757B, ONE));
+    case "funeralCap":
+    case "funeralFlat":
+    case "mainResidence764bis":
+      return netEstateSurelyMatters(r, rule);
     default:
       return false;
   }
+}
+
+/**
+ * Whether ignoring a rule that acts only on the net estate (the funeral deduction, art. 775; the
+ * gross estate's main residence, art. 764 bis) surely changes the answer
+ * of an estate computed with nothing ignored: its net estate under the rule ignored (the engine's
+ * `netEstateOf`) moves the residue by Δ (both residues above the bequests, so neither is held at
+ * 0) and nothing else of a beneficiary that is not exempt (its bequests, life insurance,
+ * allowance and recall do not read the estate; no small estate exempts it, before or after, the
+ * gross assets not lower: the furniture of art. 764, whose minimum ignored lowers them, is left
+ * to its counterfactual). A residue line of fraction f and bare percent p then moves its value
+ * received, hence its exact taxable share when above 0, by Δ × f × p / 100: at 1 € or more, a
+ * taxable share of 1 € or more rounds to another euro (or falls to 0). Computed mode (a civil
+ * devolution) is not told here.
+ */
+function netEstateSurelyMatters(r: ComputeResult, rule: "funeralCap" | "funeralFlat" | "mainResidence764bis"): boolean {
+  if (r.kind !== "estate" || r.devolution !== undefined || r.ignored.length !== 0 || r.estate.smallEstate !== null) return false;
+  const e = r.estate;
+  const n = netEstateOf(r.dossier, r.law, new Set<string>([rule]));
+  if (lt(n.assets, e.assets) || !lt(e.bequests, e.netEstate) || !lt(e.bequests, n.netEstate)) return false;
+  const delta = sub(n.netEstate, e.netEstate);
+  if (delta.n === 0n) return false;
+  for (const b of r.beneficiaries) {
+    if (b.exempt || b.taxable < 1) continue;
+    let moved = ZERO;
+    for (const p of b.parts) if (p.kind === "residue" || p.kind === "residueUsufruct") moved = add(moved, mulRatio(p.fraction === ONE ? delta : mul(delta, p.fraction), p.barePercent, 100));
+    if (!lt(moved.s < 0n ? sub(ZERO, moved) : moved, ONE)) return true;
+  }
+  return false;
 }
 
 /** Whether `rule` changes the answer: ruled out by {@link ruleApplies}, proven by {@link ruleSurelyMatters}, or else its counterfactual computed. */
@@ -255,10 +308,11 @@ export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source
  * The combination of the level's rules (`LEVEL_RULES`) that must change the answer (seed's
  * `niveau_utile`). Each level's test can only name rules of its own level. Given the dossier's
  * computation (`result`), a rule that {@link ruleApplies} rules out is not computed again: it
- * cannot change the answer (the same test as {@link rulesThatMatter}), so the decision is the same.
+ * cannot change the answer, and one that {@link ruleSurelyMatters} proves is not computed either
+ * (the same test as {@link rulesThatMatter}), so the decision is the same.
  */
 export function levelRulesMatter(dossier: Dossier, answer: Answer, level: Level, shape: Shape = "default", source: LawSource = DATED_LAW, result?: ComputeResult): boolean {
-  const matters = (rule: Rule): boolean => (result === undefined ? ruleMatters(dossier, answer, rule, source) : ruleApplies(dossier, result, rule) && counterfactualChanges(dossier, result, rule, source));
+  const matters = (rule: Rule): boolean => (result === undefined ? ruleMatters(dossier, answer, rule, source) : ruleChanges(dossier, result, rule, source));
   if (level === 3) {
     const m = (rule: LevelRule<3>): boolean => matters(rule);
     if (dossier.kind === "gift") {
