@@ -1,5 +1,6 @@
 import { devolutionJson, isDossierError, readDossier, type Answer, type CivilDate, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
-import { DATED_LAW } from "@succ/rules";
+import Fraction from "fraction.js";
+import { DATED_LAW, personalAllowance } from "@succ/rules";
 import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
@@ -11,6 +12,9 @@ import { toCivilDossier } from "./dossier.js";
 import { civilMistakesGuard, mayHoldMistake, type CivilMistake } from "./mistakes.js";
 import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
 import { level7PromptParts } from "./prompt.js";
+
+const ZERO = new Fraction(0);
+const ONE = new Fraction(1);
 
 /**
  * The guards of a level-7 file: those of every level (dates, a plausible family, the engine
@@ -65,25 +69,91 @@ function datesOk(d: Level7Draft): boolean {
 }
 
 /**
- * The beneficiaries who may owe tax on the estate, by the file's structure alone (before the
- * engine reads it), or null when the structure says nothing: a beneficiary who receives nothing
- * owes nothing, and the spouse and the PACS partner owe nothing (art. 796-0 bis). Who may receive:
- * the legatees, the insurance beneficiaries and the donees of earlier gifts, and the heirs by law
- * (art. 734-757-3): with a souche among the children, only the descendants (and the spouse); with
- * a spouse and no descendant, only the living parents (art. 757-1) and, when the estate holds
- * family property, the brothers and sisters' souches (art. 757-3). More than a superset is never
+ * An upper bound of the net estate N the engine computes, in euros: the estate's part of the
+ * assets after the liquidation (art. 1475: half of the community and of a récompense due to the
+ * deceased, none of them under an attribution intégrale), before the debts, the funeral costs
+ * and the reduction of the main residence (art. 764 bis), which only lower it.
+ */
+function netEstateCeiling(d: Level7Draft): Fraction {
+  const m = d.marriage;
+  const community = m !== null && m.regime !== "separation_de_biens";
+  let own = 0;
+  let common = 0;
+  for (const a of d.assets) {
+    if (community && a.ownership === "common") common += a.cents;
+    else own += a.cents;
+  }
+  if (community && m.recompense?.to === "deceased") common += m.recompense.cents;
+  return new Fraction(2 * own + (m?.attributionIntegrale === true ? 0 : common), 200);
+}
+
+/**
+ * Whether the living parents beside a spouse, without descendants, receive nothing of the
+ * estate by the will alone (art. 757-1, 758-5): they share E − min(part × N, E), with E = N − L
+ * the legacies L (reduced to q × N, art. 914-1, 926), which is 0 when L ≥ (1 − part) × N. With
+ * a universal legacy or a legacy of the disposable share, L ≥ q × N ≥ (1 − part) × N; with cash
+ * bequests B and fractions F of N − B, L ≥ (1 − part) × N when B × (1 − F) ≥ (1 − part − F) × N,
+ * decided on a ceiling of N. Prior gifts (which change the room for legacies) decide nothing.
+ */
+function parentsTakeNothing(d: Level7Draft, part: Fraction, ceiling: Fraction): boolean {
+  const w = d.will;
+  if (w === null || d.gifts.length > 0) return false;
+  if (w.universalLegatee !== null || w.disposableShareTo !== null) return true;
+  const F = w.fractional.reduce((x, l) => x.add(l.num, l.den), ZERO);
+  if (F.compare(ONE) > 0) return false;
+  const rest = ONE.sub(part).sub(F);
+  if (rest.compare(ZERO) <= 0) return w.fractional.length > 0 || w.bequests.length > 0;
+  const B = new Fraction(w.bequests.reduce((x, q) => x + q.cents, 0), 100);
+  return B.mul(ONE.sub(F)).compare(rest.mul(ceiling)) >= 0;
+}
+
+/**
+ * The beneficiaries who may owe tax on the estate, by the file's structure and a ceiling of its
+ * net estate (before the engine reads it), or null when they say nothing: a beneficiary who
+ * receives nothing owes nothing, nor one who receives by law at most its personal allowance, and
+ * the spouse and the PACS partner owe nothing (art. 796-0 bis). Who may receive: the legatees,
+ * the insurance beneficiaries and the donees of earlier gifts, and the heirs by law (art.
+ * 734-757-3): with a souche among the children, only the descendants (and the spouse), a child at
+ * the head of one of k souches at most N / k; with a spouse and no descendant, no one beside a
+ * liberality to the spouse (art. 1094), else the living parents (art. 757-1), each at most
+ * (1 − the spouse's part) × N shared, unless the legacies leave them nothing, else, when the
+ * estate holds family property, the souches of the brothers and sisters from the parent it came
+ * from (art. 757-3), each at most half of that property shared. More than a superset is never
  * returned: the guards use it to redraw a file before the engine computes it only when at most
  * one beneficiary could owe tax, which the engine's answer would reject anyway.
  */
 export function mayOweTax(d: Level7Draft): Set<string> | null {
-  const heirs: Member[] = [];
-  if (d.children.some(formsSouche)) heirs.push(...membersOf(d.children));
+  const law = lawOf(d.date);
+  // Each heir by law with a ceiling of what it receives by law, in euros (null: none known).
+  const heirs: [Member, Fraction | null][] = [];
+  const heads = (list: readonly Member[], whole: Fraction | null): void => {
+    const souches = list.filter(formsSouche);
+    for (const s of souches) for (const m of membersOf([s])) heirs.push([m, m === s && whole !== null ? whole.div(souches.length) : null]);
+  };
+  if (d.children.some(formsSouche)) heads(d.children, netEstateCeiling(d));
   else if (d.spouse !== null) {
-    heirs.push(d.father, d.mother);
-    if (d.assets.some((a) => a.receivedFrom !== undefined)) heirs.push(...membersOf(d.siblings));
+    const civil = law.civil;
+    const parents = [d.father, d.mother].filter((m) => m.status === "alive");
+    if (d.marriage?.ddv != null || d.will?.spouseLargestDisposable === true) {
+      // Art. 1094: the spouse takes the whole net estate; no heir by law receives anything.
+    } else if (parents.length > 0) {
+      const part = new Fraction(parents.length === 2 ? civil.spouseWithBothParents : civil.spouseWithOneParent);
+      const ceiling = netEstateCeiling(d);
+      if (!parentsTakeNothing(d, part, ceiling)) for (const p of parents) heirs.push([p, ONE.sub(part).mul(ceiling).div(parents.length)]);
+    } else {
+      // Art. 757-2 and 757-3: the siblings take only family property, those who descend from its parent.
+      const family = d.assets.filter((a) => a.receivedFrom !== undefined);
+      const from = new Set(family.map((a) => a.receivedFrom!.parent));
+      const descends = (s: Member): boolean => (s.blood === "germain" && from.size > 0) || (from.has("father") && s.blood === "consanguin") || (from.has("mother") && s.blood === "uterin");
+      const half = new Fraction(civil.familyPropertyToSiblings).mul(family.reduce((x, a) => x + a.cents, 0), 100);
+      heads(d.siblings.filter(descends), from.size === 1 ? half : null);
+    }
   } else return null;
   const may = new Set<string>();
-  for (const m of heirs) if (m.status === "alive" && m.ben !== null) may.add(m.ben.id);
+  for (const [m, most] of heirs) {
+    if (m.status !== "alive" || m.ben === null) continue;
+    if (most === null || most.compare(personalAllowance(law, "estate", m.ben.relationship)) > 0) may.add(m.ben.id);
+  }
   const w = d.will;
   if (w) {
     if (w.universalLegatee !== null) may.add(w.universalLegatee);
@@ -93,7 +163,7 @@ export function mayOweTax(d: Level7Draft): Set<string> | null {
   }
   for (const c of d.contracts) for (const t of c.to) may.add(t.beneficiary);
   for (const g of d.gifts) may.add(g.beneficiary);
-  const exempt = lawOf(d.date).exemptions.spouseEstate;
+  const exempt = law.exemptions.spouseEstate;
   for (const b of d.beneficiaries) if (exempt.includes(b.relationship)) may.delete(b.id);
   return may;
 }
