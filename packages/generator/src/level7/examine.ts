@@ -1,5 +1,5 @@
-import { devolutionJson, isDossierError, readDossier, type Answer, type CivilDate, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
-import { DATED_LAW } from "@succ/rules";
+import { ageOn, devolutionJson, isDossierError, readDossier, type Answer, type CivilDate, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
+import { DATED_LAW, personalAllowance, usufructPercent, type Law } from "@succ/rules";
 import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
@@ -8,7 +8,7 @@ import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guar
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
-import { civilMistakesGuard, mayHoldMistake, type CivilMistake } from "./mistakes.js";
+import { civilMistakesGuard, fractionParts, mayHoldMistake, type CivilMistake } from "./mistakes.js";
 import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -65,25 +65,138 @@ function datesOk(d: Level7Draft): boolean {
 }
 
 /**
- * The beneficiaries who may owe tax on the estate, by the file's structure alone (before the
- * engine reads it), or null when the structure says nothing: a beneficiary who receives nothing
- * owes nothing, and the spouse and the PACS partner owe nothing (art. 796-0 bis). Who may receive:
- * the legatees, the insurance beneficiaries and the donees of earlier gifts, and the heirs by law
- * (art. 734-757-3): with a souche among the children, only the descendants (and the spouse); with
- * a spouse and no descendant, only the living parents (art. 757-1) and, when the estate holds
- * family property, the brothers and sisters' souches (art. 757-3). More than a superset is never
- * returned: the guards use it to redraw a file before the engine computes it only when at most
- * one beneficiary could owe tax, which the engine's answer would reject anyway.
+ * A ceiling of what an heir receives by law, in euros: `num / den`, whole numbers (the cents of
+ * the estate times the small numerators and denominators of the law's fractions, far below 2^53).
+ */
+interface Ceiling {
+  num: number;
+  den: number;
+}
+
+/** The law's fraction "n/d" as [n, d] (the law's civil fractions are all of that form). */
+function lawParts(text: string): [number, number] {
+  const f = fractionParts(text);
+  if (f === null) throw new TypeError(`generator: the law's fraction ${text} is not n/d`);
+  return f;
+}
+
+/**
+ * An upper bound of the net estate N the engine computes, as twice its cents: the estate's part
+ * of the assets less its part of the debts after the liquidation (art. 1475: half of the
+ * community and of a récompense, none of them under an attribution intégrale), before the
+ * funeral costs and the reduction of the main residence (art. 764 bis), which only lower it.
+ */
+function twiceNetEstateCeiling(d: Level7Draft): number {
+  const m = d.marriage;
+  const community = m !== null && m.regime !== "separation_de_biens";
+  // The own property counted twice, the community's once.
+  let twice = 0;
+  for (const a of d.assets) twice += community && a.ownership === "common" ? (m.attributionIntegrale ? 0 : a.cents) : 2 * a.cents;
+  for (const x of d.debts) twice -= community && x.ownership === "common" ? (m.attributionIntegrale ? 0 : x.cents) : 2 * x.cents;
+  if (community && m.recompense !== null && !m.attributionIntegrale) twice += m.recompense.to === "deceased" ? m.recompense.cents : -m.recompense.cents;
+  return twice;
+}
+
+/**
+ * A ceiling of what the souches of the children take by law, as valued for the tax: the net
+ * estate, less the spouse's part in the options that fix it (the disposable share q of art. 1094-1
+ * for the children's k souches), the bare ownership valued by art. 669 CGI at the spouse's age.
+ */
+function childrenCeiling(d: Level7Draft, law: Law, k: number): Ceiling {
+  const N = { num: twiceNetEstateCeiling(d), den: 200 };
+  const option = d.marriage?.option ?? null;
+  if (d.spouse === null || option === null || option === "legal_quarter") return N;
+  if (option === "ddv_disposable") {
+    const [n, q] = lawParts(law.civil.disposableShare.find((r) => r.maxChildren === null || k <= r.maxChildren)!.share);
+    return { num: N.num * (q - n), den: N.den * q };
+  }
+  const bare = 100 - usufructPercent(law.usufruct669, ageOn(d.spouse.birth, d.date));
+  if (option !== "ddv_quarter_usufruct") return { num: N.num * bare, den: N.den * 100 };
+  const [n, q] = lawParts(law.civil.spouseLiberalityQuarter);
+  return { num: N.num * bare * (q - n), den: N.den * 100 * q };
+}
+
+/**
+ * Whether the living parents beside a spouse, without descendants, receive nothing of the
+ * estate by the will alone (art. 757-1, 758-5): they share E − min(part × N, E), with E = N − L
+ * the legacies L (reduced to q × N, art. 914-1, 926), which is 0 when L ≥ (1 − part) × N. With
+ * a universal legacy or a legacy of the disposable share, L ≥ q × N ≥ (1 − part) × N; with cash
+ * bequests B and fractions F of N − B, L ≥ (1 − part) × N when B × (1 − F) ≥ (1 − part − F) × N,
+ * decided on a ceiling of N. Prior gifts (which change the room for legacies) decide nothing.
+ */
+function parentsTakeNothing(d: Level7Draft, part: [number, number], twiceN: number): boolean {
+  const w = d.will;
+  if (w === null || d.gifts.length > 0) return false;
+  if (w.universalLegatee !== null || w.disposableShareTo !== null) return true;
+  // F = fn / fd over the product of the fractions' denominators (a few, each at most 10).
+  let fn = 0;
+  let fd = 1;
+  for (const l of w.fractional) {
+    fn = fn * l.den + l.num * fd;
+    fd *= l.den;
+  }
+  if (fn > fd) return false;
+  const [pn, pd] = part;
+  // (1 − part − F) × pd × fd.
+  const rest = pd * fd - pn * fd - fn * pd;
+  if (rest <= 0) return fn > 0;
+  const bequests = w.bequests.reduce((x, q) => x + q.cents, 0);
+  // B × (1 − F) ≥ rest × N, both sides times 200 × pd × fd, B and N in cents.
+  return bequests * (fd - fn) * 2 * pd >= rest * twiceN;
+}
+
+/**
+ * The beneficiaries who may owe tax on the estate, by the file's structure and a ceiling of its
+ * net estate (before the engine reads it), or null when they say nothing: a beneficiary who
+ * receives nothing owes nothing, nor one who receives by law at most its personal allowance, and
+ * the spouse and the PACS partner owe nothing (art. 796-0 bis). Who may receive: the legatees,
+ * the beneficiaries of life insurance premiums paid after 70 (art. 757 B; the levy of art. 990 I
+ * is no death duty), the donees of earlier gifts, and the heirs by law (art. 734-757-3): with a
+ * souche among the children, only the descendants (and the spouse), a child at the head of one
+ * of k souches at most a k-th of what the souches take (childrenCeiling); with a spouse and no
+ * descendant, no one beside a liberality to the spouse (art. 1094), else the living parents
+ * (art. 757-1), each at most its share of (1 − the spouse's part) × N, unless the legacies leave
+ * them nothing, else, when the estate holds family property, the souches of the brothers and
+ * sisters from the parent it came from (art. 757-3), a brother or sister at the head of one at
+ * most its share of half that property. More than a superset is never returned: the guards use
+ * it to redraw a file before the engine computes it only when at most one beneficiary could owe
+ * tax, which the engine's answer would reject anyway.
  */
 export function mayOweTax(d: Level7Draft): Set<string> | null {
-  const heirs: Member[] = [];
-  if (d.children.some(formsSouche)) heirs.push(...membersOf(d.children));
+  const law = lawOf(d.date);
+  // Each heir by law with a ceiling of what it receives by law (null: none known).
+  const heirs: [Member, Ceiling | null][] = [];
+  const heads = (list: readonly Member[], whole: Ceiling | null): void => {
+    const souches = list.filter(formsSouche);
+    for (const s of souches) {
+      if (s.status === "alive") heirs.push([s, whole === null ? null : { num: whole.num, den: whole.den * souches.length }]);
+      else for (const m of membersOf(s.descendants)) heirs.push([m, null]);
+    }
+  };
+  if (d.children.some(formsSouche)) heads(d.children, childrenCeiling(d, law, d.children.filter(formsSouche).length));
   else if (d.spouse !== null) {
-    heirs.push(d.father, d.mother);
-    if (d.assets.some((a) => a.receivedFrom !== undefined)) heirs.push(...membersOf(d.siblings));
+    const civil = law.civil;
+    const parents = [d.father, d.mother].filter((m) => m.status === "alive");
+    if (d.marriage?.ddv != null || d.will?.spouseLargestDisposable === true) {
+      // Art. 1094: the spouse takes the whole net estate; no heir by law receives anything.
+    } else if (parents.length > 0) {
+      const [pn, pd] = lawParts(parents.length === 2 ? civil.spouseWithBothParents : civil.spouseWithOneParent);
+      const twiceN = twiceNetEstateCeiling(d);
+      if (!parentsTakeNothing(d, [pn, pd], twiceN)) for (const p of parents) heirs.push([p, { num: twiceN * (pd - pn), den: 200 * pd * parents.length }]);
+    } else {
+      // Art. 757-2 and 757-3: the siblings take only family property, those who descend from its parent.
+      const family = d.assets.filter((a) => a.receivedFrom !== undefined);
+      const from = new Set(family.map((a) => a.receivedFrom!.parent));
+      const descends = (s: Member): boolean => (s.blood === "germain" && from.size > 0) || (from.has("father") && s.blood === "consanguin") || (from.has("mother") && s.blood === "uterin");
+      const [hn, hd] = lawParts(civil.familyPropertyToSiblings);
+      heads(d.siblings.filter(descends), from.size === 1 ? { num: hn * family.reduce((x, a) => x + a.cents, 0), den: hd * 100 } : null);
+    }
   } else return null;
   const may = new Set<string>();
-  for (const m of heirs) if (m.status === "alive" && m.ben !== null) may.add(m.ben.id);
+  for (const [m, most] of heirs) {
+    if (m.status !== "alive" || m.ben === null) continue;
+    if (most === null || most.num > personalAllowance(law, "estate", m.ben.relationship) * most.den) may.add(m.ben.id);
+  }
   const w = d.will;
   if (w) {
     if (w.universalLegatee !== null) may.add(w.universalLegatee);
@@ -91,9 +204,11 @@ export function mayOweTax(d: Level7Draft): Set<string> | null {
     for (const x of w.fractional) may.add(x.beneficiary);
     for (const x of w.bequests) may.add(x.beneficiary);
   }
-  for (const c of d.contracts) for (const t of c.to) may.add(t.beneficiary);
+  // Life insurance brings death duties only on the premiums paid after 70 (art. 757 B); the sums
+  // due for the others bear the levy of art. 990 I, which is not in the duties.
+  for (const c of d.contracts) if (c.premiumsAfter70 > 0) for (const t of c.to) may.add(t.beneficiary);
   for (const g of d.gifts) may.add(g.beneficiary);
-  const exempt = lawOf(d.date).exemptions.spouseEstate;
+  const exempt = law.exemptions.spouseEstate;
   for (const b of d.beneficiaries) if (exempt.includes(b.relationship)) may.delete(b.id);
   return may;
 }

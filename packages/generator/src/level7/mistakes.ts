@@ -135,7 +135,7 @@ function parentBesideSiblings(input: Json): boolean {
 }
 
 /** A fraction of the file or of the law ("1", "n/d"), as [numerator, denominator]; null otherwise. */
-function parts(text: unknown): [number, number] | null {
+export function fractionParts(text: unknown): [number, number] | null {
   if (typeof text !== "string") return null;
   const m = /^([0-9]{1,6})(?:\/([1-9][0-9]{0,5}))?$/.exec(text);
   return m ? [Number(m[1]), Number(m[2] ?? "1")] : null;
@@ -158,13 +158,13 @@ function legacyMayBeReduced(input: Json): boolean {
   const fam = input.family as Json;
   const souches = nodes(fam.children).filter(forms).length;
   const civil = DATED_LAW.on(input.date as string).civil;
-  const q = parts(souches > 0 ? civil.disposableShare.find((r) => r.maxChildren === null || souches <= r.maxChildren)?.share : fam.spouse !== undefined ? civil.disposableShareWithSpouse : "1");
+  const q = fractionParts(souches > 0 ? civil.disposableShare.find((r) => r.maxChildren === null || souches <= r.maxChildren)?.share : fam.spouse !== undefined ? civil.disposableShareWithSpouse : "1");
   if (q === null) return true;
   // Σ num/den > qn/qd, exactly: over the common denominator of the fractions.
   let num = 0;
   let den = 1;
   for (const l of fractional) {
-    const f = parts(l.share);
+    const f = fractionParts(l.share);
     if (f === null) return true;
     num = num * f[1] + f[0] * den;
     den *= f[1];
