@@ -5,14 +5,15 @@
  */
 import { badRequest } from "./errors.js";
 
-const QUOTE = 0x22;
+/** Character codes of JSON's punctuation (this reader's and the by-answer reader's of requests.ts). */
+export const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
+export const COLON = 0x3a;
+export const COMMA = 0x2c;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
 
 /**
  * An object (its keys so far, the last one read) or an array (keys null; the index of its current

@@ -5,7 +5,7 @@
 import { prepareExpected, ScoringError, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
 import { readSeed, readSetName, readSetOptions, readTaskRef, type AnswerCache, type SetDefaults, type TaskRef } from "./gold.js";
-import { closingBrace, closingQuote, refuseDuplicateKeys, skipSpace } from "./json.js";
+import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, closingBrace, closingQuote, refuseDuplicateKeys, skipSpace } from "./json.js";
 
 /** Where a reply's gold answer comes from: given in the request (checked and prepared), or rebuilt from a task. */
 export type GoldSource = { answer: PreparedExpected } | { task: TaskRef };
@@ -94,13 +94,6 @@ export function readScoreRequest(body: unknown, defaults: SetDefaults, maxBatch:
   return { jobs, allOrNothing: readBoolean(body.allOrNothing, "allOrNothing"), trimReply: readBoolean(body.trimReply, "trimReply"), strictEnd: readBoolean(body.strictEnd, "strictEnd") };
 }
 
-const QUOTE = 0x22;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 const FLAG_KEYS: readonly string[] = ["allOrNothing", "trimReply", "strictEnd"];
 
 /**
