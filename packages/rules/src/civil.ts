@@ -63,6 +63,13 @@ export interface DisposableShareRow {
   readonly share: string;
 }
 
+/** The disposable share of art. 913 ("1/2", "1/3", "1/4") for `children` souches (at least 1), from the table of a day. */
+export function disposableShareFor(rows: readonly DisposableShareRow[], children: number): string {
+  const row = rows.find((r) => r.maxChildren === null || children <= r.maxChildren);
+  if (row === undefined) throw new RangeError(`rules: no disposable share for ${children} children`);
+  return row.share;
+}
+
 export const CIVIL = {
   /** Art. 1475 and 1485: the net community is shared by halves; each spouse bears half of its debts. */
   communityHalf: series("part de chaque époux dans la communauté dissoute", "fraction", civ("1475"), [period("1/2", "1966-02-01", null, CIVIL_ENACTED.L1965)]),

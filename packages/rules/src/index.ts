@@ -6,7 +6,7 @@
  */
 export type { Band, Period, Reference, Series, Unit, UsufructRow } from "./types.js";
 export type { RegimeSeries } from "./series.js";
-export { CIVIL, CIVIL_ARTICLES, CIVIL_CODE_URL, CIVIL_ENACTED, type CivilArticleKey, type DisposableShareRow } from "./civil.js";
+export { CIVIL, CIVIL_ARTICLES, CIVIL_CODE_URL, CIVIL_ENACTED, disposableShareFor, type CivilArticleKey, type DisposableShareRow } from "./civil.js";
 export { RELATIONSHIPS, RELATIONSHIP_FR, RELATIONSHIP_FR_BY_SEX, relationshipFr, DESCENDANTS, CIVIL_RELATIONSHIPS, type Relationship, type Sex, type TransferKind } from "./relationships.js";
 export { ARTICLES, CGI_URL, SOURCES, articleUrl, type ArticleKey } from "./references.js";
 export { ENACTED } from "./enactments.js";

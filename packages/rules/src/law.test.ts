@@ -8,6 +8,7 @@ import {
   CGI_URL,
   CIVIL_ARTICLES,
   CIVIL_CODE_URL,
+  disposableShareFor,
   HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH,
   LAW_SERIES,
   SEED_LAW_DAY,
@@ -253,6 +254,7 @@ describe("the law of 2017-2026", () => {
     // Art. 913: 1/2 with one child, 1/3 with two, 1/4 with three or more; art. 914-1: 3/4 beside a spouse.
     expect(c.disposableShare).toEqual([{ maxChildren: 1, share: "1/2" }, { maxChildren: 2, share: "1/3" }, { maxChildren: null, share: "1/4" }]);
     expect(c.disposableShareWithSpouse).toBe("3/4");
+    expect([1, 2, 3, 7].map((k) => disposableShareFor(c.disposableShare, k))).toEqual(["1/2", "1/3", "1/4", "1/4"]);
     // Art. 757, 757-1, 757-3, 1094-1; art. 745: no collateral beyond the 6th degree.
     expect([c.spouseQuarter, c.spouseWithBothParents, c.spouseWithOneParent, c.familyPropertyToSiblings, c.spouseLiberalityQuarter]).toEqual(["1/4", "1/2", "3/4", "1/2", "1/4"]);
     expect(c.collateralMaxDegree).toBe(6);

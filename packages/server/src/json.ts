@@ -186,20 +186,20 @@ function keysParsed(value: unknown): number {
  * twice. That count costs far less than following every object of `text`, which is only done,
  * to name the key and its path, when the two counts differ.
  */
-/**
- * Whether `text` (valid JSON) gives a key twice in one object; `value` is what JSON.parse gave
- * for it (the count of keys decides at once when there is none, as in refuseDuplicateKeys).
- */
-export function hasDuplicateKey(text: string, value: unknown): boolean {
-  return keysWritten(text) !== keysParsed(value) && duplicateKey(text) !== null;
-}
-
 export function refuseDuplicateKeys(text: string, where = "", value?: unknown): void {
   if (value !== undefined && keysWritten(text) === keysParsed(value)) return;
   const duplicate = duplicateKey(text);
   if (duplicate === null) return;
   const path = where === "" || duplicate.path === "" || duplicate.path.startsWith("[") ? `${where}${duplicate.path}` : `${where}.${duplicate.path}`;
   throw badRequest(`${path === "" ? "" : `${path}: `}duplicate key ${JSON.stringify(duplicate.key.slice(0, 64))}`);
+}
+
+/**
+ * Whether `text` (valid JSON) gives a key twice in one object; `value` is what JSON.parse gave
+ * for it (the count of keys decides at once when there is none, as in refuseDuplicateKeys).
+ */
+export function hasDuplicateKey(text: string, value: unknown): boolean {
+  return keysWritten(text) !== keysParsed(value) && duplicateKey(text) !== null;
 }
 
 /**

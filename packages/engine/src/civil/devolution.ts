@@ -1,5 +1,5 @@
 import type Fraction from "fraction.js";
-import type { Law } from "@succ/rules";
+import { disposableShareFor, type Law } from "@succ/rules";
 import type { EstateDossier } from "../dossier.js";
 import { DossierError } from "../errors.js";
 import { add, lt, mul, ONE, positive, sub, sum, ZERO } from "../exact.js";
@@ -97,8 +97,7 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
   const k = childSouches.length;
   let q: Fraction;
   if (k > 0) {
-    const row = cl.disposableShare.find((r) => r.maxChildren === null || k <= r.maxChildren)!;
-    q = lawFraction(row.share);
+    q = lawFraction(disposableShareFor(cl.disposableShare, k));
   } else if (spouse !== null) q = lawFraction(cl.disposableShareWithSpouse);
   else q = ONE;
   const giftValues = d.priorGifts.map((g, i) => c.gifts[i]!.valueAtDeath ?? g.value);

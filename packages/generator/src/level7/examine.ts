@@ -1,5 +1,5 @@
 import { ageOn, devolutionJson, isDossierError, readDossier, type Answer, type CivilDate, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
-import { DATED_LAW, personalAllowance, usufructPercent, type Law } from "@succ/rules";
+import { DATED_LAW, disposableShareFor, personalAllowance, usufructPercent, type Law } from "@succ/rules";
 import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
@@ -107,7 +107,7 @@ function childrenCeiling(d: Level7Draft, law: Law, k: number): Ceiling {
   const option = d.marriage?.option ?? null;
   if (d.spouse === null || option === null || option === "legal_quarter") return N;
   if (option === "ddv_disposable") {
-    const [n, q] = lawParts(law.civil.disposableShare.find((r) => r.maxChildren === null || k <= r.maxChildren)!.share);
+    const [n, q] = lawParts(disposableShareFor(law.civil.disposableShare, k));
     return { num: N.num * (q - n), den: N.den * q };
   }
   const bare = 100 - usufructPercent(law.usufruct669, ageOn(d.spouse.birth, d.date));

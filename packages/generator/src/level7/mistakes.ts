@@ -1,6 +1,6 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
 import { rereadCivilFile } from "@succ/engine/internal";
-import { DATED_LAW, LAW_SERIES, datedLaw, type LawSeries, type LawSource } from "@succ/rules";
+import { DATED_LAW, LAW_SERIES, datedLaw, disposableShareFor, type LawSeries, type LawSource } from "@succ/rules";
 
 /**
  * The common mistakes of the civil devolution, each as what a notary who makes it computes: the
@@ -158,7 +158,7 @@ function legacyMayBeReduced(input: Json): boolean {
   const fam = input.family as Json;
   const souches = nodes(fam.children).filter(forms).length;
   const civil = DATED_LAW.on(input.date as string).civil;
-  const q = fractionParts(souches > 0 ? civil.disposableShare.find((r) => r.maxChildren === null || souches <= r.maxChildren)?.share : fam.spouse !== undefined ? civil.disposableShareWithSpouse : "1");
+  const q = fractionParts(souches > 0 ? disposableShareFor(civil.disposableShare, souches) : fam.spouse !== undefined ? civil.disposableShareWithSpouse : "1");
   if (q === null) return true;
   // Σ num/den > qn/qd, exactly: over the common denominator of the fractions.
   let num = 0;
