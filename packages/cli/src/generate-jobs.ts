@@ -1,8 +1,10 @@
 /**
  * `succ generate --jobs N`: the tasks drawn by N worker threads (generate-worker.ts), written in
  * index order. Task i depends only on (seed, i), so a worker draws any range of indices with the
- * same call as one job, and the lines are byte for byte those of one job; the main thread only
- * puts them in order, applies --min-rules (the generator's own filter) and writes them.
+ * same call as one job, and the lines are byte for byte those of one job. A worker sends its
+ * range's lines already encoded (UTF-8, each with its newline) in a buffer it hands over without
+ * a copy; the main thread only puts the ranges in order, applies --min-rules (the generator's own
+ * filter) and writes the bytes.
  */
 import { Worker } from "node:worker_threads";
 import { MinRulesFilter, type GenerateOptions } from "@succ/generator";
@@ -23,15 +25,23 @@ export interface ChunkRequest {
 }
 
 /**
- * A worker's answer: the lines of the range, the number of rules that change each task's answer
- * when --min-rules asks for it, and the error that stopped the range early (the lines before it
- * are sent).
+ * A worker's answer: the lines of the range as UTF-8 bytes, each followed by "\n" (`bytes`, its
+ * buffer transferred), where each line ends in them (`ends[k]`: the offset after line k's
+ * newline), the number of rules that change each task's answer when --min-rules asks for it, and
+ * the error that stopped the range early (the lines before it are sent).
  */
 export interface ChunkResult {
   chunk: number;
-  lines: string[];
+  bytes: Uint8Array;
+  ends: number[];
   rules: number[];
   error?: { range: boolean; message: string; stack?: string };
+}
+
+/** Lines written by the main thread: UTF-8 bytes (whole lines with their newlines) and how many lines they hold. */
+export interface LineBytes {
+  bytes: Uint8Array;
+  lines: number;
 }
 
 /** Tasks a worker draws per message: enough to make messages cheap, few enough to spread the work. */
@@ -40,8 +50,8 @@ export const CHUNK_TASKS = 32;
 /** Ranges handed out ahead of the one being written, per worker (bounds the lines held in memory). */
 const AHEAD_PER_WORKER = 3;
 
-/** The lines of the set `opts` (no newline), in order, drawn by `jobs` worker threads. */
-export async function* parallelLines(opts: Required<GenerateOptions>, jobs: number): AsyncGenerator<string> {
+/** The lines of the set `opts`, in order, drawn by `jobs` worker threads: UTF-8 bytes, a range (or, with --min-rules, a kept line) at a time. */
+export async function* parallelLines(opts: Required<GenerateOptions>, jobs: number): AsyncGenerator<LineBytes> {
   const { n, offset, minRules, level } = opts;
   if (n === 0) return;
   // Without --min-rules the set is exactly n tasks; with it, ranges are drawn until n are kept.
@@ -99,10 +109,11 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
       results.delete(written);
       written++;
       while (idle.length > 0 && assigned < chunks && assigned - written < AHEAD_PER_WORKER * jobs) assign(idle.pop()!);
-      for (let k = 0; k < r.lines.length; k++) {
-        if (filter === null) yield r.lines[k]!;
-        else {
-          if (filter.keep(startOf(r.chunk) + k, r.rules[k]!)) yield r.lines[k]!;
+      if (filter === null) {
+        if (r.ends.length > 0) yield { bytes: r.bytes, lines: r.ends.length };
+      } else {
+        for (let k = 0; k < r.ends.length; k++) {
+          if (filter.keep(startOf(r.chunk) + k, r.rules[k]!)) yield { bytes: r.bytes.subarray(k === 0 ? 0 : r.ends[k - 1], r.ends[k]), lines: 1 };
           if (filter.done) return;
         }
       }

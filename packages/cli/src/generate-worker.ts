@@ -1,13 +1,14 @@
 /**
  * A worker thread of `succ generate --jobs N` (generate-jobs.ts): it draws the tasks of
  * the index ranges it is sent, with the same generator call as one job (task i depends only on
- * (seed, i)), and sends back their lines; the main thread writes them in index order.
+ * (seed, i)), and sends back their lines as UTF-8 bytes; the main thread writes them in index order.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { generateTask, taskLine, type Level } from "@succ/generator";
 import type { ChunkRequest, ChunkResult, WorkerSet } from "./generate-jobs.js";
 
 const set = workerData as WorkerSet;
+const NEWLINE = 10;
 const taskOpts = set.fictionalLaw ? { fictionalLaw: true } : {};
 
 parentPort!.on("message", (req: ChunkRequest) => {
@@ -24,6 +25,17 @@ parentPort!.on("message", (req: ChunkRequest) => {
   } catch (e) {
     error = { range: e instanceof RangeError, message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined };
   }
-  const result: ChunkResult = { chunk: req.chunk, lines, rules, error };
-  parentPort!.postMessage(result);
+  // The lines encoded here, each into its exact place, in a buffer of their exact size that is
+  // handed over to the main thread (no copy of the text on either side).
+  const ends: number[] = [];
+  let size = 0;
+  for (const line of lines) ends.push((size += Buffer.byteLength(line, "utf8") + 1));
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const line of lines) {
+    at += bytes.write(line, at, "utf8");
+    bytes[at++] = NEWLINE;
+  }
+  const result: ChunkResult = { chunk: req.chunk, bytes, ends, rules, error };
+  parentPort!.postMessage(result, [bytes.buffer as ArrayBuffer]);
 });

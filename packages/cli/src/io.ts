@@ -262,6 +262,11 @@ export interface OutputOptions {
   exitOnSignals?: boolean;
 }
 
+/** The size of the chunks {@link Output} fills and writes: 256 KiB. */
+const OUTPUT_CHUNK = 1 << 18;
+/** Written chunks kept for reuse (more are left to the collector). */
+const MAX_FREE_CHUNKS = 4;
+
 /**
  * Where data goes: stdout, or the file `--out` names. A regular file (or a path that does not
  * exist yet) is written to a temporary name beside it and renamed only when the command
@@ -271,8 +276,11 @@ export interface OutputOptions {
  * memory on long runs).
  */
 export class Output {
-  private buffer: string[] = [];
-  private size = 0;
+  /** The chunk being filled (UTF-8 bytes up to `pos`), taken from `free` or allocated. */
+  private chunk: Buffer | null = null;
+  private pos = 0;
+  /** Chunks whose write has completed, kept for the next ones (a chunk is never reused before its write is done). */
+  private readonly free: Buffer[] = [];
   private readonly stream: Writable;
   private readonly tmp: string | null;
   /** The first error of the file stream (disk full, permission…), reported at the next call. */
@@ -281,7 +289,7 @@ export class Output {
   private constructor(
     private readonly option: string | null,
     private readonly target: Target | null,
-    private readonly highWater = 1 << 16,
+    private readonly chunkSize = OUTPUT_CHUNK,
   ) {
     if (target === null) {
       this.stream = process.stdout;
@@ -334,20 +342,74 @@ export class Output {
     pendingTemps.delete(this.tmp);
   }
 
+  /**
+   * Adds text to the output: encoded as UTF-8 straight into the chunk being filled, which is
+   * written when the next text might not fit. (Joining strings into one and encoding it at each
+   * write made large two-byte strings, each allocated and freed apart: ten times the cost.)
+   */
   async write(text: string): Promise<void> {
     if (this.failure) throw this.failure;
-    this.buffer.push(text);
-    this.size += text.length;
-    if (this.size >= this.highWater) await this.flush();
+    // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4).
+    const room = 3 * text.length;
+    if (room > this.chunkSize) {
+      await this.flush();
+      await this.send(Buffer.from(text, "utf8"), false);
+      return;
+    }
+    const chunk = await this.chunkWithRoom(room);
+    this.pos += chunk.write(text, this.pos, "utf8");
   }
 
+  /**
+   * Adds bytes already encoded (the lines of `succ generate --jobs`' workers), after what came
+   * before: a few are copied into the chunk, a large buffer is written as it is.
+   */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (bytes.length > this.chunkSize >> 2) {
+      await this.flush();
+      await this.send(bytes, false);
+      return;
+    }
+    const chunk = await this.chunkWithRoom(bytes.length);
+    chunk.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
+  /** The chunk being filled, with room for `bytes` more (the one before written when full). */
+  private async chunkWithRoom(bytes: number): Promise<Buffer> {
+    if (this.chunk !== null && this.pos + bytes > this.chunkSize) await this.flush();
+    return (this.chunk ??= this.free.pop() ?? Buffer.allocUnsafeSlow(this.chunkSize));
+  }
+
+  /** Writes the chunk filled so far. */
   async flush(): Promise<void> {
     if (this.failure) throw this.failure;
-    if (this.buffer.length === 0) return;
-    const chunk = this.buffer.join("");
-    this.buffer = [];
-    this.size = 0;
-    if (!this.stream.write(chunk)) {
+    const chunk = this.chunk;
+    if (chunk === null || this.pos === 0) return;
+    const length = this.pos;
+    this.chunk = null;
+    this.pos = 0;
+    await this.send(chunk.subarray(0, length), true, chunk);
+  }
+
+  /**
+   * Writes bytes; a chunk of ours goes back to `free` once its write is done: at once when the
+   * stream holds nothing after the call (a file or /dev/null as stdout is written synchronously,
+   * and a loop that never leaves its microtasks would not see the callback before it allocated
+   * a chunk for every write), else at its callback. Waits for `drain` when the stream asks.
+   */
+  private async send(bytes: Uint8Array, ours: boolean, chunk?: Buffer): Promise<void> {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      if (this.free.length < MAX_FREE_CHUNKS) this.free.push(chunk!);
+    };
+    const ok = this.stream.write(bytes, ours ? release : undefined);
+    // The stream's length counts what it has not finished writing: 0 means our bytes are written.
+    if (ours && this.stream.writableLength === 0) release();
+    if (!ok) {
       await new Promise<void>((resolve, reject) => {
         const onError = () => {
           this.stream.off("drain", onDrain);

@@ -69,12 +69,23 @@ export async function run(argv: string[]): Promise<number> {
   let last = 0;
   let done = 0;
   try {
-    for await (const line of jobs === 1 ? lines(opts) : parallelLines(opts, jobs)) {
-      await out.write(`${line}\n`);
-      done++;
+    const shown = () => {
       if (progress && Date.now() - last > 250) {
         last = Date.now();
         process.stderr.write(`\rsucc generate: ${done} / ${opts.n} tasks`);
+      }
+    };
+    if (jobs === 1) {
+      for (const task of generateTasks(opts)) {
+        await out.write(`${taskLine(task)}\n`);
+        done++;
+        shown();
+      }
+    } else {
+      for await (const { bytes, lines } of parallelLines(opts, jobs)) {
+        await out.writeBytes(bytes);
+        done += lines;
+        shown();
       }
     }
   } catch (e) {
@@ -90,9 +101,4 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`${progress ? "\r" : ""}succ generate: ${describeSet(opts)} in ${s.toFixed(1)} s${values.out ? `, written to ${values.out}` : ""}\n`);
   }
   return 0;
-}
-
-/** The lines of the set drawn in this thread (one job). */
-function* lines(opts: Required<GenerateOptions>): Generator<string> {
-  for (const task of generateTasks(opts)) yield taskLine(task);
 }
