@@ -14,5 +14,5 @@ export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insur
 export { applies, collector, switchOn, line as sheetLine, agree, pct } from "./family.js";
 export { switchesOf, familyOf } from "./rules.js";
 export { formatAmount } from "./dossier.js";
-export { rereadCivilFile } from "./civil/reread.js";
+export { rereadCivilFile, tryRereadCivilFile, type RereadOptions } from "./civil/reread.js";
 export { recallOf } from "./families/recall-784.js";
