@@ -1,0 +1,76 @@
+import type Fraction from "fraction.js";
+import type { Law } from "@succ/rules";
+import type { EstateResult } from "../compute.js";
+import type { Beneficiary, EstateDossier } from "../dossier.js";
+import { isDossierError } from "../errors.js";
+import { add, equal, integer, lt, ONE, sub, ZERO } from "../exact.js";
+import { devolve, type Devolution } from "./devolution.js";
+import type { Representation } from "./heirs.js";
+import { liquidate } from "./liquidation.js";
+import { civilParts } from "./tax.js";
+
+/** The rules a counterfactual and its computed dossier are both computed with: none ignored. */
+const NOTHING_IGNORED: ReadonlySet<string> = new Set();
+const MINUS_ONE = integer(-1n);
+
+/**
+ * Whether the answer of a counterfactual of the devolution surely is not `result.answer`, decided
+ * from its devolution alone, without computing its tax: `changed` is the dossier `result` was
+ * computed from with only its civil file read again (rereadCivilFile without `relationships`:
+ * another option of the spouse, other branches), and `law` the law it is computed under, the
+ * values of `result.law` but for the civil fractions (a reserve or a parents' quarter ignored);
+ * neither `result` nor the counterfactual ignores a rule. True when the engine would refuse it
+ * (a devolution it does not model), or when a beneficiary with a taxable part of a euro or more
+ * receives a civil share a euro larger or smaller: everything else a beneficiary's taxable part
+ * reads (exemption, allowances, recall, life insurance) is the same for both, the devolution
+ * entering the allowances only through who represents whom, which must match, and a taxable part
+ * above 0 moves with what is received, then is rounded to the euro. False says nothing: the
+ * counterfactual is to be computed (the liquidation changes, the beneficiaries or the amounts
+ * do not move enough, no one owes tax).
+ */
+export function civilCounterfactualMisses(result: EstateResult, changed: EstateDossier, law: Law): boolean {
+  const dev = result.devolution;
+  const d = result.dossier;
+  if (dev === undefined || changed.civil === undefined || result.ignored.length > 0) return false;
+  // The same beneficiaries, bequests, gifts and contracts: the very values result was computed from.
+  if (changed.beneficiaries !== d.beneficiaries || changed.bequests !== d.bequests || changed.priorGifts !== d.priorGifts || changed.lifeInsurance !== d.lifeInsurance) return false;
+  if (changed.person.hasDescendants !== d.person.hasDescendants || changed.date !== d.date) return false;
+  const liquidated = liquidate(changed, changed.civil, law);
+  // The same liquidation, hence the same estate and totals as result's.
+  if (!sameLiquidation(dev, liquidated.liquidation)) return false;
+  let other: Devolution;
+  try {
+    other = devolve(liquidated.dossier, changed.civil, law, liquidated.assets, result.estate.grossEstate, result.estate.netEstate, liquidated.liquidation);
+  } catch (e) {
+    if (isDossierError(e)) return true;
+    throw e;
+  }
+  for (let i = 0; i < result.beneficiaries.length; i++) {
+    const r = result.beneficiaries[i]!;
+    const b = d.beneficiaries[i]!;
+    if (b.id !== r.id || !sameRepresentation(dev.representation.get(b.id), other.representation.get(b.id))) return false;
+    if (r.exempt || r.taxable < 1) continue;
+    const delta = sub(civilReceived(other, liquidated.dossier, law, b), civilReceived(dev, d, result.law, b));
+    if (!(lt(delta, ONE) && lt(MINUS_ONE, delta))) return true;
+  }
+  return false;
+}
+
+/** Σ of a beneficiary's civil parts (what the tax reads of the devolution). */
+function civilReceived(dev: Devolution, d: EstateDossier, law: Law, b: Beneficiary): Fraction {
+  let x = ZERO;
+  for (const p of civilParts(dev, d, law, b, NOTHING_IGNORED)) x = add(x, p.amount);
+  return x;
+}
+
+function sameLiquidation(dev: Devolution, l: Devolution["liquidation"]): boolean {
+  const k = dev.liquidation;
+  if (k === null || l === null) return k === l;
+  return k.regime === l.regime && k.attributionIntegrale === l.attributionIntegrale && equal(k.recompense, l.recompense) && equal(k.half, l.half) && equal(k.estatePart, l.estatePart);
+}
+
+/** The same allowance of representation (art. 779 I and IV): the line, the souches, the part, the head's status. */
+function sameRepresentation(a: Representation | undefined, b: Representation | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.line === b.line && a.souches === b.souches && a.head.status === b.head.status && equal(a.ofSouche, b.ofSouche);
+}
