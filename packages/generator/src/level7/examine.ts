@@ -41,15 +41,7 @@ function datesOk(d: Level7Draft): boolean {
     if (sameMonthDay(b.birth, d.date)) return false;
     all.push(b.birth);
   }
-  for (const list of [d.children, d.siblings]) {
-    for (const m of membersOf(list)) {
-      if (m.status !== "alive") {
-        if (sameMonthDay(m.birth, d.date)) return false;
-        all.push(m.birth);
-      }
-      if (m.on) all.push(m.on);
-    }
-  }
+  if (!memberDates(d.children, d.date, all) || !memberDates(d.siblings, d.date, all)) return false;
   for (const m of [d.father, d.mother]) if (m.on) all.push(m.on);
   for (const g of d.gifts) all.push(g.date);
   for (const c of d.contracts) all.push(c.subscribedOn);
@@ -62,6 +54,23 @@ function datesOk(d: Level7Draft): boolean {
   }
   if (d.will) all.push(d.will.deed.date);
   return daysOk(all);
+}
+
+/**
+ * Adds the dates of the members of a list and of their descendants (depth first) to `all`: the
+ * birth of each predeceased or renouncing one, its day of death or renunciation; false at the
+ * first such birth on the month and day of the death.
+ */
+function memberDates(list: readonly Member[], death: CivilDate, all: CivilDate[]): boolean {
+  for (const m of list) {
+    if (m.status !== "alive") {
+      if (sameMonthDay(m.birth, death)) return false;
+      all.push(m.birth);
+    }
+    if (m.on) all.push(m.on);
+    if (!memberDates(m.descendants, death, all)) return false;
+  }
+  return true;
 }
 
 /**

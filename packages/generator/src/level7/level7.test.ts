@@ -6,7 +6,7 @@ import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
-import { MISTAKES, mayHoldMistake, mistakesOf } from "./mistakes.js";
+import { MISTAKES, mayHoldMistake, mistakesOf, perHeadFile } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -153,6 +153,26 @@ describe("level 7 files", () => {
     expect(computed).toBeGreaterThan(drafts.length / 2);
     expect(none).toBeGreaterThan(10);
     expect(withinShare).toBeGreaterThan(5);
+  });
+
+  it("compute the representatives per head, read again in the civil file only, as the engine computes the changed file read whole", () => {
+    const perHead = MISTAKES.find((m) => m.key === "perHead")!;
+    let compared = 0;
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d) as unknown as Json;
+      const f = perHeadFile(input);
+      if (f === null) continue;
+      let whole: Answer | null;
+      try {
+        whole = compute(readDossier(f.file as never)).answer;
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+        whole = null;
+      }
+      expect(perHead.answers(input), d.variant).toEqual([whole]);
+      if (whole !== null) compared++;
+    }
+    expect(compared).toBeGreaterThan(50);
   });
 
   it("draw every feature of the common mistakes over the variants", () => {

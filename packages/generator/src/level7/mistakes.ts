@@ -1,6 +1,6 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
-import { rereadCivilFile } from "@succ/engine/internal";
-import { DATED_LAW, LAW_SERIES, datedLaw, disposableShareFor, type LawSeries, type LawSource } from "@succ/rules";
+import { tryRereadCivilFile } from "@succ/engine/internal";
+import { DATED_LAW, LAW_SERIES, datedLaw, disposableShareFor, type Law, type LawSeries, type LawSource, type Relationship } from "@succ/rules";
 
 /**
  * The common mistakes of the civil devolution, each as what a notary who makes it computes: the
@@ -83,26 +83,30 @@ function otherOptions(input: Json): string[] {
   return all.filter((o) => o !== m.spouseOption);
 }
 
-/** The representatives counted per head: each living descendant of a predeceased or renouncing member of the line becomes a member of it. */
-function perHeadFile(input: Json): Json | null {
+/**
+ * The representatives counted per head: each living descendant of a predeceased or renouncing
+ * member of the line becomes a member of it (a child or a sibling, in `relationships` too).
+ * Exported for its test (the trial reads only the civil file again).
+ */
+export function perHeadFile(input: Json): { file: Json; relationships: Map<string, Relationship> } | null {
   const line = inheritingLine(input);
   if (!line) return null;
   const rel = line.key === "children" ? "child" : "sibling";
   const lifted: Json[] = [];
-  const relifted = new Set<string>();
+  const relifted = new Map<string, Relationship>();
   const lift = (n: Json, top: Json): void => {
     if (n.status === undefined) {
       const node: Json = { id: n.id };
       if (top.common !== undefined) node.common = top.common;
       if (top.blood !== undefined) node.blood = top.blood;
       lifted.push(node);
-      relifted.add(n.id as string);
+      relifted.set(n.id as string, rel);
     } else for (const x of nodes(n.descendants)) lift(x, top);
   };
   for (const n of nodes(line.list)) if (forms(n)) lift(n, n);
   // A new file sharing what it does not change (the reader does not modify its input).
   const beneficiaries = nodes(input.beneficiaries).map((b) => (relifted.has(b.id as string) ? { ...b, relationship: rel } : b));
-  return { ...input, beneficiaries, family: { ...(input.family as Json), [line.key]: lifted } };
+  return { file: { ...input, beneficiaries, family: { ...(input.family as Json), [line.key]: lifted } }, relationships: relifted };
 }
 
 /** The branches of art. 746 ignored: the nearest relatives, whichever side, share per head. */
@@ -141,6 +145,17 @@ export function fractionParts(text: unknown): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2] ?? "1")] : null;
 }
 
+/** The civil values of the dated tables by day (YYYY-MM-DD), read once a day: files come by the thousand, from a few thousand days. */
+const civilByDay = new Map<string, Law["civil"]>();
+function civilOn(day: string): Law["civil"] {
+  let civil = civilByDay.get(day);
+  if (civil === undefined) {
+    if (civilByDay.size >= 4096) civilByDay.clear();
+    civilByDay.set(day, (civil = DATED_LAW.on(day).civil));
+  }
+  return civil;
+}
+
 /**
  * Whether a legacy may be reduced (art. 926), from the file alone. The engine reduces the
  * legacies to others when their value exceeds the room A = q × (N + G) − G: a legacy of the
@@ -157,7 +172,7 @@ function legacyMayBeReduced(input: Json): boolean {
   if (nodes(input.priorGifts).length > 0) return true;
   const fam = input.family as Json;
   const souches = nodes(fam.children).filter(forms).length;
-  const civil = DATED_LAW.on(input.date as string).civil;
+  const civil = civilOn(input.date as string);
   const q = fractionParts(souches > 0 ? disposableShareFor(civil.disposableShare, souches) : fam.spouse !== undefined ? civil.disposableShareWithSpouse : "1");
   if (q === null) return true;
   // Σ num/den > qn/qd, exactly: over the common denominator of the fractions.
@@ -188,6 +203,8 @@ interface Trial {
   law?: LawSource;
   /** The file differs from the task's only in `family`, `marriage` or `will`: only its civil file is read again. */
   civilOnly?: boolean;
+  /** With `civilOnly`: the beneficiaries whose relationship the file changes too. */
+  relationships?: ReadonlyMap<string, Relationship>;
 }
 
 /** Reads the task's own file once, when a trial needs it (null when the engine refuses it). */
@@ -218,7 +235,13 @@ class Files {
         if (own === null || own.kind !== "estate" || own.civil === undefined) {
           if (t.file === this.input) return null;
           dossier = readDossier(t.file as unknown as DossierInput);
-        } else dossier = t.file === this.input ? own : rereadCivilFile(own, t.file);
+        } else if (t.file === this.input) dossier = own;
+        else {
+          // A refusal is an answer here: read without building an error.
+          const again = tryRereadCivilFile(own, t.file, { relationships: t.relationships, from: this.input });
+          if (again === null) return null;
+          dossier = again;
+        }
       } else dossier = readDossier(t.file as unknown as DossierInput);
       return compute(dossier, t.law ? { law: t.law } : {}).answer;
     } catch (e) {
@@ -277,7 +300,7 @@ const SPECS: readonly Spec[] = [
     mayHold: (input) => unequalSouches(input),
     trials: (input) => {
       const f = perHeadFile(input);
-      return f === null ? [] : [{ file: f }];
+      return f === null ? [] : [{ file: f.file, civilOnly: true, relationships: f.relationships }];
     },
   }),
   spec({

@@ -284,8 +284,14 @@ function formatSection(d: Level7Draft, levyIds: readonly string[]): string {
   ].join("\n");
 }
 
-/** The prompt in three parts: the file, the law and the decisions, the answer format. */
-export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string } {
+/** The law as every level-7 prompt states it (no number: the leak guard reads it once). */
+const LAW_STATED = ["## Règle à appliquer", "", "Appliquez le droit civil et la législation fiscale française en vigueur à la date du décès."].join("\n");
+
+/**
+ * The prompt in three parts: the file, the law and the decisions (`rules`; also apart, as `law`
+ * and `decisions`, so that the leak guard reads the law's text once), the answer format.
+ */
+export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string; law: string; decisions?: string } {
   const s = d.subject;
   const intro = [
     "Vous êtes notaire. Voici le dossier complet d'une succession tel que l'étude l'a réuni : état civil de la famille, régime matrimonial et option du conjoint, testament, inventaire des biens propres et communs, donations antérieures, relevés des assureurs.",
@@ -297,7 +303,9 @@ export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly 
     `- ${f(s, "Défunt", "Défunte")} : ${nameOf(s)}, ${born({ person: s, birth: s.birth })}, ${f(s, "décédé", "décédée")} le ${dateFr(d.date)}, ${f(s, "domicilié", "domiciliée")} à ${d.town}.`,
   ].join("\n");
   const parts = [intro, head, familySection(d), marriageSection(d), willSection(d), inventorySection(d), giftsSection(d), insuranceSection(d, law), beneficiarySection(d)].filter((x): x is string => x !== null);
-  const rules = ["## Règle à appliquer", "", "Appliquez le droit civil et la législation fiscale française en vigueur à la date du décès."];
-  if (decisions.length > 0) rules.push("", "Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${civilDecisionFr(x, law)}`));
-  return { dossier: parts.join("\n\n"), rules: rules.join("\n"), format: formatSection(d, levyIds) };
+  const dossier = parts.join("\n\n");
+  const format = formatSection(d, levyIds);
+  if (decisions.length === 0) return { dossier, rules: LAW_STATED, format, law: LAW_STATED };
+  const stated = ["Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${civilDecisionFr(x, law)}`)].join("\n");
+  return { dossier, rules: `${LAW_STATED}\n\n${stated}`, format, law: LAW_STATED, decisions: stated };
 }
