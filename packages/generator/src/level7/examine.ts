@@ -8,7 +8,7 @@ import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guar
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
-import { civilMistakesGuard, fractionParts, mayHoldMistake, type CivilMistake } from "./mistakes.js";
+import { civilMistakesGuard, fractionParts, mayHoldMistake, rightWhatever, type CivilMistake } from "./mistakes.js";
 import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -242,6 +242,8 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   const input = toCivilDossier(d);
   // No feature of a common civil mistake in the file itself: redrawn (noCivilMistake) whatever the engine computes.
   if (!mayHoldMistake(input)) return "noCivilMistake";
+  // A mistake that gets the gold by the file's structure alone: redrawn (civilMistakeRight) before the engine computes it.
+  if (rightWhatever(input)) return "civilMistakeRight";
   const dossier = read(input);
   if (dossier === null) return "lawRefuses";
   const result = computeUnder(dossier, DATED_LAW);

@@ -6,7 +6,7 @@ import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
-import { MISTAKES, mayHoldMistake, mistakesOf, perHeadFile } from "./mistakes.js";
+import { MISTAKES, mayHoldMistake, mistakesOf, perHeadFile, rightWhatever } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -153,6 +153,26 @@ describe("level 7 files", () => {
     expect(computed).toBeGreaterThan(drafts.length / 2);
     expect(none).toBeGreaterThan(10);
     expect(withinShare).toBeGreaterThan(5);
+  });
+
+  it("are redrawn before the engine only when a civil mistake would get them right once computed", () => {
+    let redrawn = 0;
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d);
+      if (!rightWhatever(input)) continue;
+      redrawn++;
+      let r;
+      try {
+        r = compute(readDossier(input));
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+        continue;
+      }
+      if (r.kind !== "estate" || r.devolution === undefined) continue;
+      const found = mistakesOf(input, devolutionJson(r.devolution), r.answer);
+      expect(found.some((m) => m.stillRight), d.variant).toBe(true);
+    }
+    expect(redrawn).toBeGreaterThan(10);
   });
 
   it("compute the representatives per head, read again in the civil file only, as the engine computes the changed file read whole", () => {

@@ -187,6 +187,59 @@ function legacyMayBeReduced(input: Json): boolean {
   return num * q[1] > q[0] * den;
 }
 
+/**
+ * Whether another option the spouse could take gives the same devolution as the one declared,
+ * from the file alone. Without legacies nor prior gifts, the estate left E and the mass M are
+ * the net estate N: the usufruct of all, by law (art. 757) or by the donation (art. 1094-1), is
+ * the usufruct of N either way; and the quarter of art. 757, capped by the disposable share
+ * (art. 758-5), is the disposable share of art. 1094-1 when that share is a quarter (art. 913:
+ * three children or more).
+ */
+function sameDevolutionOption(input: Json): boolean {
+  const m = input.marriage as Json | undefined;
+  if (!m || typeof m.spouseOption !== "string") return false;
+  if (nodes(input.bequests).length > 0 || input.will !== undefined || nodes(input.priorGifts).length > 0) return false;
+  const o = m.spouseOption;
+  const others = otherOptions(input);
+  if (o === "legal_usufruct" || o === "ddv_usufruct") return others.includes(o === "legal_usufruct" ? "ddv_usufruct" : "legal_usufruct");
+  if ((o === "legal_quarter" && others.includes("ddv_disposable")) || (o === "ddv_disposable" && others.includes("legal_quarter"))) {
+    const souches = nodes((input.family as Json).children).filter(forms).length;
+    if (souches === 0) return false;
+    const civil = civilOn(input.date as string);
+    const q = fractionParts(disposableShareFor(civil.disposableShare, souches));
+    const quarter = fractionParts(civil.spouseQuarter);
+    return q !== null && quarter !== null && q[0] * quarter[1] === quarter[0] * q[1];
+  }
+  return false;
+}
+
+/**
+ * Whether the two branches of art. 746 are alike in the order that inherits (the 3rd, or the
+ * 4th within the degree of art. 745), from the file alone: as many relatives nearest on each
+ * side, of the same degree, so that one branch shared per head gives each what the halves give.
+ */
+function branchesAlike(input: Json): boolean {
+  const fam = input.family as Json;
+  if (fam.spouse !== undefined || nodes(fam.children).some(forms) || nodes(fam.siblings).some(forms)) return false;
+  if ((fam.father as Json | undefined)?.id !== undefined || (fam.mother as Json | undefined)?.id !== undefined) return false;
+  const ascendants = nodes(fam.ascendants);
+  const maxDegree = civilOn(input.date as string).collateralMaxDegree;
+  const list = ascendants.length > 0 ? ascendants : nodes(fam.collaterals).filter((x) => typeof x.degree === "number" && x.degree <= maxDegree);
+  const nearest = (branch: string): [number, number] => {
+    let degree = Infinity;
+    let count = 0;
+    for (const x of list) {
+      if (x.branch !== branch || typeof x.degree !== "number") continue;
+      if (x.degree < degree) [degree, count] = [x.degree, 1];
+      else if (x.degree === degree) count++;
+    }
+    return [degree, count];
+  };
+  const [dp, np] = nearest("paternal");
+  const [dm, nm] = nearest("maternal");
+  return np > 0 && np === nm && dp === dm;
+}
+
 /** Relatives of both branches in a list of the family (`ascendants` or `collaterals`). */
 function bothBranches(input: Json, key: "ascendants" | "collaterals"): boolean {
   const list = nodes((input.family as Json)[key]);
@@ -272,6 +325,12 @@ export interface MistakeSpec {
 /** A mistake by its trials, computed one at a time (a guard stops at the first that finds the gold). */
 interface Spec extends MistakeSpec {
   trials(input: Json): Trial[];
+  /**
+   * Whether, from the file alone, the mistake's feature is held and one of its trials gives the
+   * same devolution as the file itself, hence the gold whatever the amounts (when the engine
+   * computes the file at all): such a file is redrawn before the engine computes it.
+   */
+  rightWhatever?(input: Json): boolean;
 }
 
 function spec(m: Omit<Spec, "answers">): Spec {
@@ -290,6 +349,7 @@ const SPECS: readonly Spec[] = [
     holds: (input) => otherOptions(input).length > 0,
     mayHold: (input) => otherOptions(input).length > 0,
     trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o), civilOnly: true })),
+    rightWhatever: (input) => sameDevolutionOption(input),
   }),
   spec({
     key: "perHead",
@@ -344,6 +404,7 @@ const SPECS: readonly Spec[] = [
     holds: (input, dev) => (dev.order === 3 || dev.order === 4) && bothBranches(input, dev.order === 3 ? "ascendants" : "collaterals"),
     mayHold: (input) => bothBranches(input, "ascendants") || bothBranches(input, "collaterals"),
     trials: (input) => [{ file: oneBranchFile(input), civilOnly: true }],
+    rightWhatever: (input) => branchesAlike(input),
   }),
 ];
 
@@ -377,6 +438,16 @@ export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gol
   const files = new Files(input as unknown as Json, read);
   const held = SPECS.filter((m) => m.holds(files.input, dev));
   return { held: held.map((m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
+}
+
+/**
+ * Whether a common civil mistake gets the task right whatever the engine computes, read from the
+ * file alone: a mistake whose trial gives the file's own devolution (the guard would redraw it
+ * as civilMistakeRight once the engine had computed it and the trials).
+ */
+export function rightWhatever(input: DossierInput): boolean {
+  const file = input as unknown as Json;
+  return SPECS.some((m) => m.rightWhatever?.(file) === true);
 }
 
 /**
