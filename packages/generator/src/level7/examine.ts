@@ -255,7 +255,7 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   if (decisionsOf(result).length > 0) return "decision";
   if (unconfirmedOf(result).length > 0) return "unconfirmed";
   const devolution = devolutionJson(result.devolution);
-  const found = civilMistakesGuard(input, devolution, answer, dossier);
+  const found = civilMistakesGuard(input, devolution, answer, dossier, result);
   if (found.held.length === 0) return "noCivilMistake";
   if (found.stillRight) return "civilMistakeRight";
   const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);

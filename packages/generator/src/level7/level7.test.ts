@@ -6,7 +6,7 @@ import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
-import { MISTAKES, mayHoldMistake, mistakesOf, perHeadFile, rightWhatever } from "./mistakes.js";
+import { MISTAKES, civilMistakesGuard, mayHoldMistake, mistakesOf, perHeadFile, rightWhatever } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -173,6 +173,29 @@ describe("level 7 files", () => {
       expect(found.some((m) => m.stillRight), d.variant).toBe(true);
     }
     expect(redrawn).toBeGreaterThan(10);
+  });
+
+  it("find the same mistakes and the same gold when the guard tells trials from their devolution alone", () => {
+    let guarded = 0;
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d);
+      let read;
+      let r;
+      try {
+        read = readDossier(input);
+        r = compute(read);
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+        continue;
+      }
+      if (r.kind !== "estate" || r.devolution === undefined) continue;
+      const dev = devolutionJson(r.devolution);
+      const told = civilMistakesGuard(input, dev, r.answer, read, r);
+      expect(told, d.variant).toEqual(civilMistakesGuard(input, dev, r.answer, read));
+      expect(told.held).toEqual(mistakesOf(input, dev, r.answer).map((m) => m.key));
+      if (told.held.length > 0) guarded++;
+    }
+    expect(guarded).toBeGreaterThan(drafts.length / 3);
   });
 
   it("compute the representatives per head, read again in the civil file only, as the engine computes the changed file read whole", () => {

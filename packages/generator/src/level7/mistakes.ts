@@ -1,5 +1,5 @@
-import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
-import { tryRereadCivilFile } from "@succ/engine/internal";
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type ComputeResult, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
+import { civilCounterfactualMisses, lawAt, tryRereadCivilFile } from "@succ/engine/internal";
 import { DATED_LAW, LAW_SERIES, datedLaw, disposableShareFor, type Law, type LawSeries, type LawSource, type Relationship } from "@succ/rules";
 
 /**
@@ -260,45 +260,64 @@ interface Trial {
   relationships?: ReadonlyMap<string, Relationship>;
 }
 
-/** Reads the task's own file once, when a trial needs it (null when the engine refuses it). */
+/**
+ * Reads the task's own file once, when a trial needs it (null when the engine refuses it); with
+ * the task's computed result, tells a trial that misses the gold from its devolution alone.
+ */
 class Files {
   private read: Dossier | null | undefined;
   constructor(
     readonly input: Json,
     read?: Dossier,
+    private readonly result?: ComputeResult,
   ) {
     this.read = read;
+  }
+
+  /** The dossier of a trial, or null when the engine refuses it (then its answer is not the gold); throws a DossierError of a file read whole. */
+  private dossierOf(t: Trial): Dossier | null {
+    if (t.file !== this.input && t.civilOnly !== true) return readDossier(t.file as unknown as DossierInput);
+    if (this.read === undefined) {
+      try {
+        this.read = readDossier(this.input as unknown as DossierInput);
+      } catch (e) {
+        this.read = null;
+        throw e;
+      }
+    }
+    const own = this.read;
+    // The task's own file refused: a file changed in its civil part is read whole.
+    if (own === null || own.kind !== "estate" || own.civil === undefined) return t.file === this.input ? null : readDossier(t.file as unknown as DossierInput);
+    if (t.file === this.input) return own;
+    // A refusal is an answer here: read without building an error.
+    return tryRereadCivilFile(own, t.file, { relationships: t.relationships, from: this.input });
   }
 
   /** The answer of a trial, or null when the engine refuses it (then it is not the gold). */
   answer(t: Trial): Answer | null {
     try {
-      let dossier: Dossier;
-      if (t.file === this.input || t.civilOnly === true) {
-        if (this.read === undefined) {
-          try {
-            this.read = readDossier(this.input as unknown as DossierInput);
-          } catch (e) {
-            this.read = null;
-            throw e;
-          }
-        }
-        const own = this.read;
-        // The task's own file refused: a file changed in its civil part is read whole.
-        if (own === null || own.kind !== "estate" || own.civil === undefined) {
-          if (t.file === this.input) return null;
-          dossier = readDossier(t.file as unknown as DossierInput);
-        } else if (t.file === this.input) dossier = own;
-        else {
-          // A refusal is an answer here: read without building an error.
-          const again = tryRereadCivilFile(own, t.file, { relationships: t.relationships, from: this.input });
-          if (again === null) return null;
-          dossier = again;
-        }
-      } else dossier = readDossier(t.file as unknown as DossierInput);
-      return compute(dossier, t.law ? { law: t.law } : {}).answer;
+      const dossier = this.dossierOf(t);
+      return dossier === null ? null : compute(dossier, t.law ? { law: t.law } : {}).answer;
     } catch (e) {
       if (isDossierError(e)) return null;
+      throw e;
+    }
+  }
+
+  /**
+   * Whether a trial's answer is the gold (the task's own answer): when only its devolution
+   * differs from the task's, the engine may tell from that devolution alone that it misses
+   * (civilCounterfactualMisses), without computing its tax.
+   */
+  findsGold(t: Trial, gold: Answer): boolean {
+    try {
+      const dossier = this.dossierOf(t);
+      if (dossier === null) return false;
+      const r = this.result;
+      if (r !== undefined && r.kind === "estate" && dossier.kind === "estate" && civilCounterfactualMisses(r, dossier, lawAt(t.law ?? DATED_LAW, dossier.date))) return false;
+      return sameAnswer(compute(dossier, t.law ? { law: t.law } : {}).answer, gold);
+    } catch (e) {
+      if (isDossierError(e)) return false;
       throw e;
     }
   }
@@ -412,10 +431,7 @@ export const MISTAKES: readonly MistakeSpec[] = SPECS;
 
 /** Whether one of a mistake's trials finds the gold: stops at the first that does. */
 function findsGold(m: Spec, files: Files, gold: Answer): boolean {
-  for (const t of m.trials(files.input)) {
-    const a = files.answer(t);
-    if (a !== null && sameAnswer(a, gold)) return true;
-  }
+  for (const t of m.trials(files.input)) if (files.findsGold(t, gold)) return true;
   return false;
 }
 
@@ -432,10 +448,11 @@ export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answe
 /**
  * The guard of a level-7 task: the mistakes whose feature it holds (none: the task is redrawn),
  * and whether one of them still gets the gold (then too), decided with the fewest computations:
- * it stops at the first mistake that finds the gold.
+ * it stops at the first mistake that finds the gold, and with the task's computed `result` (of
+ * `read`, under the dated tables) computes no tax of a trial whose devolution alone misses it.
  */
-export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gold: Answer, read: Dossier): { held: CivilMistake[]; stillRight: boolean } {
-  const files = new Files(input as unknown as Json, read);
+export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gold: Answer, read: Dossier, result?: ComputeResult): { held: CivilMistake[]; stillRight: boolean } {
+  const files = new Files(input as unknown as Json, read, result);
   const held = SPECS.filter((m) => m.holds(files.input, dev));
   return { held: held.map((m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
 }
