@@ -3,7 +3,8 @@
  * for the civil mistakes of the generator's level 7): whenever it says a changed file misses the
  * computed answer, computing the changed file gives another answer or a refusal. On the worked
  * cases at several sizes of estate, each with every other option of the spouse, the clause off and
- * on, one branch, and laws whose civil fractions a mistaken notary changes.
+ * on, one branch, and laws whose civil fractions a mistaken notary changes (the community not
+ * liquidated among them: another estate).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -25,10 +26,14 @@ function civilLaw(changed: Partial<Record<keyof LawSeries["civil"], unknown>>): 
   return datedLaw({ ...LAW_SERIES, civil } as unknown as LawSeries);
 }
 
+/** The community not liquidated: all of it in the estate (another estate, another net). */
+const WHOLE_COMMUNITY = civilLaw({ communityHalf: "1" });
+
 const LAWS: LawSource[] = [
   civilLaw({ disposableShare: LAW_SERIES.civil.disposableShare.periods[0]!.value.map((r) => ({ ...r, share: "1" })), disposableShareWithSpouse: "1" }),
   civilLaw({ parentQuarter: "0" }),
   civilLaw({ spouseQuarter: "1/2" }),
+  WHOLE_COMMUNITY,
 ];
 
 /** The case's amounts times `k` (assets, debts, bequests, prior gifts): the same family, other taxes. */
@@ -86,7 +91,8 @@ describe("civilCounterfactualMisses", () => {
         const tried: { changed: EstateDossier; source?: LawSource }[] = LAWS.map((source) => ({ changed: d, source }));
         for (const v of civilVariants(root)) {
           try {
-            tried.push({ changed: rereadCivilFile(d, v, { from: root }) });
+            const changed = rereadCivilFile(d, v, { from: root });
+            tried.push({ changed }, { changed, source: WHOLE_COMMUNITY });
           } catch (e) {
             if (!isDossierError(e)) throw e;
           }

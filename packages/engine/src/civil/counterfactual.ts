@@ -1,7 +1,8 @@
 import type Fraction from "fraction.js";
-import type { Law } from "@succ/rules";
+import { isLawCoverageError, type Law } from "@succ/rules";
 import type { EstateResult } from "../compute.js";
 import type { Beneficiary, EstateDossier } from "../dossier.js";
+import { netEstateOf } from "../check.js";
 import { isDossierError } from "../errors.js";
 import { add, equal, integer, lt, ONE, sub, ZERO } from "../exact.js";
 import { devolve, type Devolution } from "./devolution.js";
@@ -17,16 +18,17 @@ const MINUS_ONE = integer(-1n);
  * Whether the answer of a counterfactual of the devolution surely is not `result.answer`, decided
  * from its devolution alone, without computing its tax: `changed` is the dossier `result` was
  * computed from with only its civil file read again (rereadCivilFile without `relationships`:
- * another option of the spouse, other branches), and `law` the law it is computed under, the
- * values of `result.law` but for the civil fractions (a reserve or a parents' quarter ignored);
- * neither `result` nor the counterfactual ignores a rule. True when the engine would refuse it
- * (a devolution it does not model), or when a beneficiary with a taxable part of a euro or more
- * receives a civil share a euro larger or smaller: everything else a beneficiary's taxable part
- * reads (exemption, allowances, recall, life insurance) is the same for both, the devolution
- * entering the allowances only through who represents whom, which must match, and a taxable part
- * above 0 moves with what is received, then is rounded to the euro. False says nothing: the
- * counterfactual is to be computed (the liquidation changes, the beneficiaries or the amounts
- * do not move enough, no one owes tax).
+ * another option of the spouse, other branches, no attribution clause), and `law` the law it is
+ * computed under, the values of `result.law` but for the civil fractions (a reserve, a parents'
+ * quarter or the liquidation ignored); neither `result` nor the counterfactual ignores a rule.
+ * True when the engine would refuse it (a devolution it does not model), or when a beneficiary
+ * with a taxable part of a euro or more receives a civil share a euro larger or smaller: its
+ * taxable part is then 0 if the counterfactual exempts it (another estate may be small), and
+ * otherwise moves with what it receives, then is rounded to the euro, everything else it reads
+ * (allowances, recall, life insurance) being the same for both, the devolution entering the
+ * allowances only through who represents whom, which must match. False says nothing: the
+ * counterfactual is to be computed (the beneficiaries or the amounts do not move enough, no one
+ * owes tax).
  */
 export function civilCounterfactualMisses(result: EstateResult, changed: EstateDossier, law: Law): boolean {
   const dev = result.devolution;
@@ -36,13 +38,20 @@ export function civilCounterfactualMisses(result: EstateResult, changed: EstateD
   if (changed.beneficiaries !== d.beneficiaries || changed.bequests !== d.bequests || changed.priorGifts !== d.priorGifts || changed.lifeInsurance !== d.lifeInsurance) return false;
   if (changed.person.hasDescendants !== d.person.hasDescendants || changed.date !== d.date) return false;
   const liquidated = liquidate(changed, changed.civil, law);
-  // The same liquidation, hence the same estate and totals as result's.
-  if (!sameLiquidation(dev, liquidated.liquidation)) return false;
+  // The same liquidation has the same estate as result's; another has its totals computed again, as the checks compute them.
+  let gross = result.estate.grossEstate;
+  let net = result.estate.netEstate;
+  if (!sameLiquidation(dev, liquidated.liquidation)) {
+    const n = netEstateOf(liquidated.dossier, law);
+    gross = n.grossEstate;
+    net = n.netEstate;
+  }
   let other: Devolution;
   try {
-    other = devolve(liquidated.dossier, changed.civil, law, liquidated.assets, result.estate.grossEstate, result.estate.netEstate, liquidated.liquidation);
+    other = devolve(liquidated.dossier, changed.civil, law, liquidated.assets, gross, net, liquidated.liquidation);
   } catch (e) {
-    if (isDossierError(e)) return true;
+    // Refused, as compute refuses it (a value the tables do not hold becomes a refusal there too).
+    if (isDossierError(e) || isLawCoverageError(e)) return true;
     throw e;
   }
   for (let i = 0; i < result.beneficiaries.length; i++) {
