@@ -270,7 +270,24 @@ function beneficiarySection(d: Level7Draft): string {
   ].join("\n");
 }
 
+/**
+ * The answer format by the beneficiaries' ids and those of art. 990 I: a few lists (B1, B2, …)
+ * make most tasks' formats, kept as the same strings, whose numbers the leak guard then finds in
+ * its cache without hashing a new text.
+ */
+const formats = new Map<string, string>();
+
 function formatSection(d: Level7Draft, levyIds: readonly string[]): string {
+  const key = `${d.beneficiaries.map((b) => b.id).join(",")};${levyIds.join(",")}`;
+  let text = formats.get(key);
+  if (text === undefined) {
+    if (formats.size >= 256) formats.clear();
+    formats.set(key, (text = formatText(d, levyIds)));
+  }
+  return text;
+}
+
+function formatText(d: Level7Draft, levyIds: readonly string[]): string {
   const ids = d.beneficiaries.map((b) => b.id);
   const levy =
     levyIds.length === 0
