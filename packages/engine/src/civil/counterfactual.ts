@@ -54,15 +54,29 @@ export function civilCounterfactualMisses(result: EstateResult, changed: EstateD
     if (isDossierError(e) || isLawCoverageError(e)) return true;
     throw e;
   }
+  const before = receivedOf(result);
   for (let i = 0; i < result.beneficiaries.length; i++) {
     const r = result.beneficiaries[i]!;
     const b = d.beneficiaries[i]!;
     if (b.id !== r.id || !sameRepresentation(dev.representation.get(b.id), other.representation.get(b.id))) return false;
     if (r.exempt || r.taxable < 1) continue;
-    const delta = sub(civilReceived(other, liquidated.dossier, law, b), civilReceived(dev, d, result.law, b));
+    const delta = sub(civilReceived(other, liquidated.dossier, law, b), before[i]!);
     if (!(lt(delta, ONE) && lt(MINUS_ONE, delta))) return true;
   }
   return false;
+}
+
+/** The last result told about and its beneficiaries' civil shares (a result's counterfactuals come one after another). */
+let lastResult: EstateResult | null = null;
+let lastReceived: Fraction[] = [];
+
+/** Σ of each beneficiary's civil parts in a computed result, in the dossier's order. */
+function receivedOf(result: EstateResult): Fraction[] {
+  if (lastResult !== result) {
+    lastReceived = result.dossier.beneficiaries.map((b) => civilReceived(result.devolution!, result.dossier, result.law, b));
+    lastResult = result;
+  }
+  return lastReceived;
 }
 
 /** Σ of a beneficiary's civil parts (what the tax reads of the devolution). */
