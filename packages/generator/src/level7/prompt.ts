@@ -35,18 +35,17 @@ function fate(d: Level7Draft, m: Member): string {
 
 const CHILD_WORD: Record<number, [string, string]> = { 0: ["fils", "fille"], 1: ["fils", "fille"] };
 
-/** A member and, indented below, its descendants ("a pour enfants …", "n'a pas d'enfant"). */
-function memberLines(d: Level7Draft, m: Member, depth: number, what: string): string[] {
+/** A member and, indented below, its descendants ("a pour enfants …", "n'a pas d'enfant"), added to `lines`. */
+function memberLines(d: Level7Draft, m: Member, depth: number, what: string, lines: string[]): void {
   const pad = "  ".repeat(depth);
-  const lines = [`${pad}- ${what} : ${who(m)}, ${born(m)}, ${fate(d, m)}.`];
+  lines.push(`${pad}- ${what} : ${who(m)}, ${born(m)}, ${fate(d, m)}.`);
   if (m.status !== "alive") {
     if (m.descendants.length === 0) lines.push(`${pad}  - ${f(m.person, "Il", "Elle")} n'a laissé aucun descendant.`);
     else {
       lines.push(`${pad}  - ${f(m.person, "Ses", "Ses")} enfants (${m.descendants.length === 1 ? "un seul" : `${m.descendants.length} en tout`}) :`);
-      for (const x of m.descendants) lines.push(...memberLines(d, x, depth + 2, f(x.person, ...(CHILD_WORD[0] as [string, string]))));
+      for (const x of m.descendants) memberLines(d, x, depth + 2, f(x.person, ...(CHILD_WORD[0] as [string, string])), lines);
     }
   }
-  return lines;
 }
 
 function childWhat(d: Level7Draft, m: Member): string {
@@ -68,6 +67,21 @@ function parentLine(d: Level7Draft, m: Member, father: boolean): string {
   return `- ${word} : ${nameOf(m.person)}, ${born(m)}, ${f(m.person, "décédé", "décédée")} le ${dateFr(m.on!)}.`;
 }
 
+/** The deceased's marital situation without a surviving spouse, gendered. */
+function situationFr(situation: Level7Draft["situation"], s: { female: boolean }): string {
+  switch (situation) {
+    case "married":
+      return "";
+    case "widowed":
+      return f(s, "veuf", "veuve");
+    case "divorced":
+      return f(s, "divorcé", "divorcée");
+    case "single":
+    case "pacs":
+      return "célibataire";
+  }
+}
+
 function familySection(d: Level7Draft): string {
   const s = d.subject;
   const lines = ["### État civil de la famille (actes de l'état civil et acte de notoriété)", ""];
@@ -75,20 +89,20 @@ function familySection(d: Level7Draft): string {
     const m = d.marriage!;
     lines.push(`- Conjoint survivant : ${d.spouse.id} (${nameOf(d.spouse.person)}), ${born(d.spouse)}, ${f(d.spouse.person, "marié", "mariée")} ${f(s, "au défunt", "à la défunte")} le ${dateFr(m.date)} à ${m.town} ; les époux n'étaient ni divorcés ni séparés de corps.`);
   } else {
-    const sit = { married: "", widowed: f(s, "veuf", "veuve"), divorced: f(s, "divorcé", "divorcée"), single: f(s, "célibataire", "célibataire"), pacs: f(s, "célibataire", "célibataire") }[d.situation];
+    const sit = situationFr(d.situation, s);
     lines.push(`- Situation matrimoniale : ${sit}, sans conjoint survivant.`);
     if (d.partner) lines.push(`- ${f(s, "Il", "Elle")} était ${f(s, "lié", "liée")} par un pacte civil de solidarité à ${d.partner.id} (${nameOf(d.partner.person)}), ${born(d.partner)}.`);
   }
   if (d.children.length === 0) lines.push(`- Descendants : ${f(s, "le défunt", "la défunte")} n'a jamais eu d'enfant.`);
   else {
     lines.push(`- Enfants ${f(s, "du défunt", "de la défunte")} (${d.children.length === 1 ? "un seul enfant" : `${d.children.length} en tout`}) :`);
-    for (const m of d.children) lines.push(...memberLines(d, m, 1, childWhat(d, m)));
+    for (const m of d.children) memberLines(d, m, 1, childWhat(d, m), lines);
   }
   lines.push(parentLine(d, d.father, true), parentLine(d, d.mother, false));
   if (d.siblings.length === 0) lines.push(`- Frères et sœurs : ${f(s, "le défunt", "la défunte")} n'avait ni frère ni sœur, ni demi-frère ni demi-sœur.`);
   else {
     lines.push(`- Frères et sœurs (${d.siblings.length === 1 ? "un seul" : `${d.siblings.length} en tout`}) :`);
-    for (const m of d.siblings) lines.push(...memberLines(d, m, 1, BLOOD_FR[m.blood!][m.person.female ? 1 : 0]));
+    for (const m of d.siblings) memberLines(d, m, 1, BLOOD_FR[m.blood!][m.person.female ? 1 : 0], lines);
   }
   if (d.variant === "branches") {
     const rel = [...d.ascendants, ...d.collaterals];
