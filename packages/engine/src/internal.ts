@@ -1,7 +1,8 @@
 /**
  * @succ/engine/internal: the pieces of the computation that this project's own packages reuse
  * (the generator draws amounts with the scale walk and the net estate, reads again only the
- * civil file of a level-7 counterfactual, and recomputes only the recall of a counterfactual on it; a rule family's module computes with the exact
+ * civil file of a level-7 counterfactual and tells from its devolution alone when it misses the
+ * answer, and recomputes only the recall of a counterfactual on it; a rule family's module computes with the exact
  * arithmetic). Not a stable interface: it follows the engine's structure and may change in any
  * minor version. Consumers use the index (`@succ/engine`).
  */
@@ -14,5 +15,6 @@ export { base757B, lifeInsuranceOf, type LifeInsuranceShare } from "./life-insur
 export { applies, collector, switchOn, line as sheetLine, agree, pct } from "./family.js";
 export { switchesOf, familyOf } from "./rules.js";
 export { formatAmount } from "./dossier.js";
-export { rereadCivilFile } from "./civil/reread.js";
+export { rereadCivilFile, tryRereadCivilFile, type RereadOptions } from "./civil/reread.js";
+export { civilCounterfactualMisses } from "./civil/counterfactual.js";
 export { recallOf } from "./families/recall-784.js";

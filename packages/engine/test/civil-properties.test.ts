@@ -7,7 +7,9 @@
 import Fraction from "fraction.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compute, isDossierError, readDossier, type Devolution } from "../src/index.js";
+import { lawOn } from "@succ/rules";
+import { compute, isDossierError, readDossier, type Devolution, type EstateDossier } from "../src/index.js";
+import { bySouche, heirsByLaw, legalHeirIds, soucheIds } from "../src/civil/heirs.js";
 
 fc.configureGlobal({ numRuns: Number(process.env.FC_NUM_RUNS ?? 150) });
 
@@ -153,5 +155,40 @@ describe("computed mode: properties of the devolution", () => {
         }
       }),
     );
+  });
+});
+
+describe("computed mode: who inherits, named before the law is read (the reader's checks)", () => {
+  it("legalHeirIds names those heirsByLaw credits and those who come in another's place; soucheIds those bySouche credits", () => {
+    const noWill: WillDraw = { bequest: null, fraction: null, universal: false, gift: null };
+    const law = lawOn("2025-06-12");
+    const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
+    let compared = 0;
+    fc.assert(
+      fc.property(familyArb, (f) => {
+        let d: EstateDossier;
+        try {
+          d = readDossier(dossierOf(f, noWill, 500_000)) as EstateDossier;
+        } catch (e) {
+          if (!isDossierError(e)) throw e;
+          return fc.pre(false);
+        }
+        const family = d.civil!.family;
+        const legal = heirsByLaw(family, law);
+        const named = legalHeirIds(family);
+        expect(sorted(named.ids)).toEqual(sorted(legal.dist.shares.keys()));
+        expect(sorted(named.through)).toEqual(sorted(legal.dist.representation.keys()));
+        for (const [line, nodes] of [["child", family.children], ["sibling", family.siblings]] as const) {
+          const ids = new Set<string>();
+          const through = new Set<string>();
+          soucheIds(nodes, ids, through);
+          const dist = bySouche(nodes, line);
+          expect(sorted(ids)).toEqual(sorted(dist.shares.keys()));
+          expect(sorted(through)).toEqual(sorted(dist.representation.keys()));
+        }
+        compared++;
+      }),
+    );
+    expect(compared).toBeGreaterThan(30);
   });
 });

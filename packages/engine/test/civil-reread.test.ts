@@ -7,11 +7,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compute, isDossierError, readDossier, type Dossier, type EstateDossier } from "../src/index.js";
-import { rereadCivilFile } from "../src/internal.js";
+import { rereadCivilFile, tryRereadCivilFile } from "../src/internal.js";
 import { SPOUSE_OPTIONS } from "../src/civil/family.js";
 
 type Json = Record<string, unknown>;
-const CASES = (JSON.parse(readFileSync(new URL("./__fixtures__/civil-cases.json", import.meta.url), "utf8")) as { case: string; dossier: Json; answer?: unknown }[]).filter((c) => c.answer !== undefined);
+const ALL_CASES = JSON.parse(readFileSync(new URL("./__fixtures__/civil-cases.json", import.meta.url), "utf8")) as { case: string; dossier: Json; answer?: unknown }[];
+const CASES = ALL_CASES.filter((c) => c.answer !== undefined);
 
 /** A dossier, or the paths of its refusal. */
 function outcome(f: () => Dossier): Dossier | string[] {
@@ -38,6 +39,30 @@ function variants(root: Json): Json[] {
   return out;
 }
 
+/**
+ * The living descendants of each predeceased or renouncing member of a line made members of it
+ * (a child or a sibling, their relationship changed): null when no one is lifted.
+ */
+function perHead(root: Json, key: "children" | "siblings", rel: "child" | "sibling"): { file: Json; relationships: Map<string, "child" | "sibling"> } | null {
+  const fam = root.family as Json;
+  const list = (fam[key] as Json[] | undefined) ?? [];
+  const relationships = new Map<string, "child" | "sibling">();
+  const out: Json[] = [];
+  const lift = (n: Json, top: Json): void => {
+    if (n.status === undefined) {
+      const node: Json = { id: n.id };
+      if (top.common !== undefined) node.common = top.common;
+      if (top.blood !== undefined) node.blood = top.blood;
+      out.push(node);
+      if (n !== top) relationships.set(n.id as string, rel);
+    } else for (const x of (n.descendants as Json[] | undefined) ?? []) lift(x, top);
+  };
+  for (const n of list) lift(n, n);
+  if (relationships.size === 0) return null;
+  const beneficiaries = (root.beneficiaries as Json[]).map((b) => (relationships.has(b.id as string) ? { ...b, relationship: rel } : b));
+  return { file: { ...root, beneficiaries, family: { ...fam, [key]: out } }, relationships };
+}
+
 describe("rereadCivilFile", () => {
   it("reads a changed civil file as readDossier reads the changed dossier, refusals included", () => {
     let refused = 0;
@@ -49,6 +74,8 @@ describe("rereadCivilFile", () => {
         const whole = outcome(() => readDossier(v));
         const again = outcome(() => rereadCivilFile(d, v));
         expect(again, c.case).toEqual(whole);
+        // The file it was read from given: its family stands for the same family value.
+        expect(outcome(() => rereadCivilFile(d, v, { from: c.dossier })), c.case).toEqual(whole);
         if (Array.isArray(whole)) refused++;
         else {
           compared++;
@@ -59,6 +86,41 @@ describe("rereadCivilFile", () => {
     // The worked cases hold changes the reader accepts and changes it refuses (an option without its conditions).
     expect(compared).toBeGreaterThan(30);
     expect(refused).toBeGreaterThan(10);
+  });
+
+  it("tryRereadCivilFile: null where rereadCivilFile throws, the same dossier otherwise", () => {
+    let refused = 0;
+    for (const c of CASES) {
+      const d = readDossier(c.dossier) as EstateDossier;
+      if (d.civil === undefined) continue;
+      for (const v of variants(c.dossier)) {
+        const thrown = outcome(() => rereadCivilFile(d, v));
+        const tried = tryRereadCivilFile(d, v);
+        if (Array.isArray(thrown)) {
+          refused++;
+          expect(tried, c.case).toBeNull();
+        } else expect(tried, c.case).toEqual(thrown);
+      }
+    }
+    expect(refused).toBeGreaterThan(10);
+  });
+
+  it("reads a file whose representatives come per head, their relationships changed, as readDossier reads it", () => {
+    let lifted = 0;
+    for (const c of ALL_CASES) {
+      const read = outcome(() => readDossier(c.dossier));
+      if (Array.isArray(read) || read.kind !== "estate" || read.civil === undefined) continue;
+      const d = read;
+      for (const [key, rel] of [["children", "child"], ["siblings", "sibling"]] as const) {
+        const v = perHead(c.dossier, key, rel);
+        if (v === null) continue;
+        lifted++;
+        const whole = outcome(() => readDossier(v.file));
+        expect(outcome(() => rereadCivilFile(d, v.file, { relationships: v.relationships })), c.case).toEqual(whole);
+        expect(tryRereadCivilFile(d, v.file, { relationships: v.relationships, from: c.dossier }), c.case).toEqual(Array.isArray(whole) ? null : whole);
+      }
+    }
+    expect(lifted).toBeGreaterThanOrEqual(3);
   });
 
   it("refuses a dossier that is not in computed mode", () => {

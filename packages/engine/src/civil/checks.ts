@@ -1,7 +1,7 @@
 import type { EstateDossier, Reader } from "../dossier.js";
 import { add, lt, ZERO } from "../exact.js";
 import type { CivilFile } from "./family.js";
-import { aliveParents, bySouche, formsSouche, legalHeirIds, needsRemoteOrders, siblingsFrom, type Representation } from "./heirs.js";
+import { aliveParents, formsSouche, legalHeirIds, needsRemoteOrders, siblingsFrom, soucheIds } from "./heirs.js";
 
 /**
  * The checks of computed mode that need the whole file but no amount of the law (docs/dossier.md,
@@ -84,21 +84,18 @@ export function checkCivilFile(r: Reader, d: EstateDossier, c: CivilFile): void 
   }
 
   // Who inherits, and who takes in another's place.
-  const law = legalHeirIds(f);
-  const heirs = new Set<string>();
-  let through: Map<string, Representation> = new Map();
-  if (hasDescendants) {
-    for (const id of law.ids) heirs.add(id);
-    through = law.through;
-  } else if (spouse === null) {
-    for (const id of law.ids) heirs.add(id);
-    through = law.through;
-  } else {
-    for (const p of aliveParents(f)) heirs.add(p.id!);
+  let heirs: Set<string>;
+  let through: Set<string>;
+  if (hasDescendants || spouse === null) ({ ids: heirs, through } = legalHeirIds(f));
+  else {
+    heirs = new Set<string>();
+    through = new Set<string>();
+    const parents = aliveParents(f);
+    for (const p of parents) heirs.add(p.id!);
     // Art. 757-3: the siblings who take family property come through their souche too.
-    if (aliveParents(f).length === 0 && !liberality) {
+    if (parents.length === 0 && !liberality) {
       const from = new Set(c.assets.filter((a) => a.receivedFrom !== null).map((a) => a.receivedFrom!.parent));
-      for (const parent of from) for (const [id, rep] of bySouche(siblingsFrom(f, parent), "sibling").representation) through.set(id, rep);
+      for (const parent of from) soucheIds(siblingsFrom(f, parent), null, through);
     }
   }
   if (spouse !== null) heirs.add(spouse);
@@ -129,7 +126,7 @@ export function checkCivilFile(r: Reader, d: EstateDossier, c: CivilFile): void 
   if (spouse === null && needsRemoteOrders(f)) {
     if (f.ascendants === null) r.fail("family.ascendants", "missing: with no spouse, no descendant, no parent and no sibling, list the living ascendants (or [])");
     else if (f.ascendants.length === 0 && f.collaterals === null) r.fail("family.collaterals", "missing: with no ascendant either, list the living collaterals of the 4th order (or [])");
-    else if (law.ids.size === 0 && w.universalLegatee === null) r.fail("family", "no heir and no universal legatee: the estate would go to the State (art. 768), out of scope");
+    else if (heirs.size === 0 && w.universalLegatee === null) r.fail("family", "no heir and no universal legatee: the estate would go to the State (art. 768), out of scope");
   }
 
   // Art. 757-3: the family property of a deceased without descendants nor parents, beside a spouse.

@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import { disposableShareFor, type Law } from "@succ/rules";
 import type { EstateDossier } from "../dossier.js";
 import { DossierError } from "../errors.js";
-import { add, lt, mul, ONE, positive, sub, sum, ZERO } from "../exact.js";
+import { add, lt, mul, mulRatio, ONE, positive, sub, sum, ZERO } from "../exact.js";
 import type { GrossEstate } from "../assets.js";
 import type { CivilFile, FamilyNode, SpouseOption } from "./family.js";
 import { aliveParents, bySouche, formsSouche, heirsByLaw, lawFraction, siblingsFrom, type Distribution, type Order, type Representation } from "./heirs.js";
@@ -100,22 +100,26 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
     q = lawFraction(disposableShareFor(cl.disposableShare, k));
   } else if (spouse !== null) q = lawFraction(cl.disposableShareWithSpouse);
   else q = ONE;
-  const giftValues = d.priorGifts.map((g, i) => c.gifts[i]!.valueAtDeath ?? g.value);
-  const G = sum(giftValues);
+  let G = ZERO;
+  for (let i = 0; i < d.priorGifts.length; i++) G = add(G, c.gifts[i]!.valueAtDeath ?? d.priorGifts[i]!.value);
   const M = add(N, G);
   const A = sub(mul(q, M), G);
   if (lt(A, ZERO)) fail("priorGifts", `the prior gifts (${G.toString(2)} €) exceed the disposable share (${mul(q, M).toString(2)} €): their reduction (art. 923) is out of scope`);
 
   // Legacies to others than the spouse, valued, then reduced au marc le franc (art. 926).
-  const bequests = sum(d.bequests.map((b) => b.amount));
+  let bequests = ZERO;
   const legacies: Legacy[] = [];
-  for (const b of d.bequests) legacies.push({ beneficiary: b.beneficiary, kind: "bequest", before: b.amount, after: b.amount, share: null });
+  for (const b of d.bequests) {
+    bequests = add(bequests, b.amount);
+    legacies.push({ beneficiary: b.beneficiary, kind: "bequest", before: b.amount, after: b.amount, share: null });
+  }
   for (const l of w.fractionalLegacies) {
     const v = mul(l.share, sub(N, bequests));
     legacies.push({ beneficiary: l.beneficiary, kind: "fractional", before: v, after: v, share: l.share });
   }
   if (w.disposableShareTo !== null) legacies.push({ beneficiary: w.disposableShareTo, kind: "disposableShare", before: A, after: A, share: null });
-  const others = sum(legacies.map((l) => l.before));
+  let others = ZERO;
+  for (const l of legacies) others = add(others, l.before);
   let reduced = false;
   if (lt(A, others)) {
     reduced = true;
@@ -123,18 +127,19 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
     for (const l of legacies) l.after = mul(l.before, ratio);
   }
   if (w.universalLegatee !== null) {
-    const rest = sub(A, sum(legacies.map((l) => l.after)));
+    const rest = sub(A, sumAfter(legacies));
     const v = positive(rest) ? rest : ZERO;
     legacies.push({ beneficiary: w.universalLegatee, kind: "universal", before: v, after: v, share: null });
   }
-  const E = sub(N, sum(legacies.map((l) => l.after)));
+  const E = sub(N, sumAfter(legacies));
 
   // Step 3 and 5: the heirs, the spouse.
   const pp = new Map<string, Fraction>();
   const us = new Map<string, Fraction>();
   const np = new Map<string, Fraction>();
   const retourOf = new Map<string, Fraction>();
-  const basis = new Map<string, string>();
+  // The article each one takes under: the heirs by law's own map when they come (made for this devolution).
+  let basis: Map<string, string>;
   const credit = (mp: Map<string, Fraction>, id: string, x: Fraction): void => {
     if (positive(x)) mp.set(id, add(mp.get(id) ?? ZERO, x));
   };
@@ -148,21 +153,23 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
     for (const [id, s] of dist.shares) credit(into, id, mul(s, mass));
   };
   const liberality = m !== null && (m.donationEntreEpoux || w.spouseLargestDisposable);
-  const legal = heirsByLaw(f, law);
 
   if (spouse === null) {
+    const legal = heirsByLaw(f, law);
     order = legal.order;
     share(legal.dist, E, pp);
     souches = legal.dist.souches;
     representation = legal.dist.representation;
-    for (const [id, a] of legal.basis) basis.set(id, a);
+    basis = legal.basis;
   } else if (k > 0) {
     // Art. 757, or an option of art. 1094-1; the descendants take the rest by step 3.
     order = 1;
-    const dist = bySouche(f.children, "child");
+    // The descendants' heirs by law: their souches, and the article of each.
+    const legal = heirsByLaw(f, law);
+    const dist = legal.dist;
     souches = dist.souches;
     representation = dist.representation;
-    for (const [id, a] of legal.basis) basis.set(id, a);
+    basis = legal.basis;
     const option = m!.spouseOption!;
     spouseRule = option.startsWith("ddv_") ? "1094-1" : "757";
     basis.set(spouse, option.startsWith("ddv_") ? "art. 1094-1" : "art. 757");
@@ -192,10 +199,12 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
     }
   } else if (liberality) {
     // Art. 1094: without descendants, "tout ce dont il pourrait disposer en faveur d'un étranger" (decision D7).
+    basis = new Map();
     spouseRule = "1094";
     credit(pp, spouse, N);
     basis.set(spouse, "art. 1094");
   } else {
+    basis = new Map();
     const parents = aliveParents(f);
     if (parents.length > 0) {
       // Art. 757-1, capped by E (art. 758-5); the parents share the rest equally.
@@ -207,7 +216,7 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
       spouseCapped = !s.equals(want);
       credit(pp, spouse, s);
       for (const p of parents) {
-        credit(pp, p.id!, sub(E, s).div(parents.length));
+        credit(pp, p.id!, mulRatio(sub(E, s), 1, parents.length));
         basis.set(p.id!, "art. 757-1");
       }
       basis.set(spouse, "art. 757-1");
@@ -240,10 +249,10 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
   // Legacies and titles, for every beneficiary (those the law excludes too, with 0).
   const legacyOf = new Map<string, Fraction>();
   const legacyBasis = new Map<string, string>();
-  const ARTICLE: Record<LegacyKind, string> = { bequest: "art. 1014", fractional: "art. 1010", disposableShare: "art. 913, 1010", universal: "art. 1003" };
   for (const l of legacies) {
     credit(legacyOf, l.beneficiary, l.after);
-    legacyBasis.set(l.beneficiary, [legacyBasis.get(l.beneficiary), ARTICLE[l.kind]].filter(Boolean).join(", "));
+    const before = legacyBasis.get(l.beneficiary);
+    legacyBasis.set(l.beneficiary, before ? `${before}, ${ARTICLE[l.kind]}` : ARTICLE[l.kind]);
   }
   const shares: CivilShare[] = d.beneficiaries.map((b) => {
     const id = b.id;
@@ -258,10 +267,21 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
     else if (byLaw !== undefined && byLaw.startsWith("art. 757-3")) title = "retour757-3";
     else if (byLaw !== undefined) title = "heir";
     else title = legacyBasis.has(id) ? "legatee" : "heir";
-    const parts = [byLaw, legacyBasis.get(id)].filter(Boolean);
-    return { id, title, basis: parts.length > 0 ? parts.join(" ; ") : excludedBasis(b.relationship, f.partner === id), fullOwnership, usufruct, bareOwnership, legacies: legaciesOf, retour: retourShare };
+    const byWill = legacyBasis.get(id);
+    const basisOf = byLaw ? (byWill ? `${byLaw} ; ${byWill}` : byLaw) : byWill || excludedBasis(b.relationship, f.partner === id);
+    return { id, title, basis: basisOf, fullOwnership, usufruct, bareOwnership, legacies: legaciesOf, retour: retourShare };
   });
   return { liquidation, netEstate: N, grossEstate: gross.gross, gifts: G, calculationMass: M, disposableShare: q, childrenCounted: k, available: A, legacies, reduced, heirsMass: E, order, spouseRule, option: m?.spouseOption ?? null, spouseCapped, retour, souches, representation, shares };
+}
+
+/** The article of each kind of legacy. */
+const ARTICLE: Readonly<Record<LegacyKind, string>> = { bequest: "art. 1014", fractional: "art. 1010", disposableShare: "art. 913, 1010", universal: "art. 1003" };
+
+/** Σ of the legacies after reduction. */
+function sumAfter(legacies: readonly Legacy[]): Fraction {
+  let s = ZERO;
+  for (const l of legacies) s = add(s, l.after);
+  return s;
 }
 
 /** Why a person of the family takes nothing by law. */

@@ -151,6 +151,30 @@ export interface FamilyContext {
  */
 export function readFamilyFile(r: Reader, root: Obj, ctx: FamilyContext): Omit<CivilFile, "assets" | "debts" | "gifts"> | undefined {
   const before = r.issues.length;
+  const family = readFamily(r, root, ctx);
+  if (family === undefined) return undefined;
+  const { father, mother } = family;
+  const marriage = readMarriage(r, root, family.spouse);
+  const will = readWill(r, root, ctx, family.spouse);
+  if (r.issues.length > before || !father || !mother) return undefined;
+  return { family: { ...family, father, mother }, marriage, will };
+}
+
+/**
+ * {@link readFamilyFile} of a file whose `family` is the very value a dossier's `family` was read
+ * from, without error: that dossier's family (read under the same beneficiaries) stands for it,
+ * and only `marriage` and `will` are read (another option of the spouse, no attribution clause).
+ */
+export function readFileBesideFamily(r: Reader, root: Obj, ctx: FamilyContext, family: Family): Omit<CivilFile, "assets" | "debts" | "gifts"> | undefined {
+  const before = r.issues.length;
+  const marriage = readMarriage(r, root, family.spouse);
+  const will = readWill(r, root, ctx, family.spouse);
+  if (r.issues.length > before) return undefined;
+  return { family, marriage, will };
+}
+
+/** `family`, its tree and lists; `undefined` when it is not an object (nothing else of the file is read then). */
+function readFamily(r: Reader, root: Obj, ctx: FamilyContext): (Omit<Family, "father" | "mother"> & { father: FamilyNode | undefined; mother: FamilyNode | undefined }) | undefined {
   const f = r.object(root.family, "family", FAMILY_KEYS);
   if (!f) return undefined;
   const placed = new Map<string, string>();
@@ -303,7 +327,11 @@ export function readFamilyFile(r: Reader, root: Obj, ctx: FamilyContext): Omit<C
     else if (rel === "collateral" || rel === "ascendant") r.fail(`family.${rel}s`, `"${id}" is a${rel === "ascendant" ? "n" : ""} ${rel}: list it in family.${rel}s with its branch and degree`);
   }
 
-  // The marriage contract.
+  return { spouse, partner, children, father, mother, siblings, ascendants, collaterals };
+}
+
+/** The marriage contract, beside the spouse `family` names. */
+function readMarriage(r: Reader, root: Obj, spouse: string | null): Marriage | null {
   let marriage: Marriage | null = null;
   if (root.marriage !== undefined) {
     if (spouse === null) r.fail("marriage", "only with a surviving spouse (family.spouse)");
@@ -336,8 +364,11 @@ export function readFamilyFile(r: Reader, root: Obj, ctx: FamilyContext): Omit<C
       }
     }
   } else if (spouse !== null) r.fail("marriage", "missing: with a surviving spouse, the matrimonial regime and the spouse's option are needed");
+  return marriage;
+}
 
-  // The will.
+/** The will, beside the spouse `family` names. */
+function readWill(r: Reader, root: Obj, ctx: FamilyContext, spouse: string | null): Will {
   const will: Will = { universalLegatee: null, fractionalLegacies: [], disposableShareTo: null, spouseLargestDisposable: false };
   if (root.will !== undefined) {
     const w = r.object(root.will, "will", WILL_KEYS);
@@ -373,6 +404,5 @@ export function readFamilyFile(r: Reader, root: Obj, ctx: FamilyContext): Omit<C
       if (will.spouseLargestDisposable && spouse === null) r.fail("will.spouseLargestDisposable", "a legacy to the spouse needs a surviving spouse (family.spouse)");
     }
   }
-  if (r.issues.length > before || !father || !mother) return undefined;
-  return { family: { spouse, partner, children, father, mother, siblings, ascendants, collaterals }, marriage, will };
+  return will;
 }

@@ -1,6 +1,6 @@
 import type Fraction from "fraction.js";
 import type { Law } from "@succ/rules";
-import { add, ONE, ratio, sub, ZERO } from "../exact.js";
+import { add, mul, mulRatio, ONE, ratio, sub, ZERO } from "../exact.js";
 import type { Branch, Family, FamilyNode, Relative } from "./family.js";
 
 /**
@@ -69,22 +69,25 @@ export function bySouche(nodes: readonly FamilyNode[], line: "child" | "sibling"
   const souches = nodes.filter(formsSouche);
   const k = souches.length;
   if (k === 0) return into;
-  const each = whole.div(k);
-  const spread = (n: FamilyNode, share: Fraction, head: FamilyNode): void => {
+  const each = mulRatio(whole, 1, k);
+  // `parts`: into how many equal parts the souche's share is divided down to n's children.
+  const spread = (n: FamilyNode, parts: number, head: FamilyNode): void => {
     const below = n.descendants.filter(formsSouche);
-    const part = share.div(below.length);
+    const p = parts * below.length;
+    const part = mulRatio(each, 1, p);
     for (const c of below) {
       if (c.status === "alive") {
         credit(into.shares, c.id!, part);
         const prev = into.representation.get(c.id!);
-        into.representation.set(c.id!, { line, head, souches: k, ofSouche: add(prev?.ofSouche ?? ZERO, part.div(each)) });
-      } else spread(c, part, head);
+        const ofSouche = ratio(1, p);
+        into.representation.set(c.id!, { line, head, souches: k, ofSouche: prev === undefined ? ofSouche : add(prev.ofSouche, ofSouche) });
+      } else spread(c, p, head);
     }
   };
   for (const s of souches) {
     into.souches.push({ node: s, share: each });
     if (s.status === "alive") credit(into.shares, s.id!, each);
-    else spread(s, each, s);
+    else spread(s, 1, s);
   }
   return into;
 }
@@ -101,8 +104,8 @@ function nearest(members: readonly Relative[]): Relative[] {
 function fente(members: readonly Relative[], half: Fraction, whole: Fraction, into: Map<string, Fraction>): void {
   const branches: Branch[] = ["paternal", "maternal"];
   const present = branches.map((b) => nearest(members.filter((m) => m.branch === b))).filter((l) => l.length > 0);
-  const share = present.length === 2 ? whole.mul(half) : whole;
-  for (const list of present) for (const m of list) credit(into, m.id, share.div(list.length));
+  const share = present.length === 2 ? mul(whole, half) : whole;
+  for (const list of present) for (const m of list) credit(into, m.id, mulRatio(share, 1, list.length));
 }
 
 export type Order = 1 | 2 | 3 | 4;
@@ -152,7 +155,7 @@ export function heirsByLaw(f: Family, law: Law): LegalHeirs {
         credit(out.dist.shares, p.id!, quarter);
         basis.set(p.id!, "art. 738");
       }
-      bySouche(f.siblings, "sibling", sub(ONE, quarter.mul(parents.length)), out.dist);
+      bySouche(f.siblings, "sibling", sub(ONE, mulRatio(quarter, parents.length, 1)), out.dist);
       for (const id of out.dist.shares.keys()) if (!basis.has(id)) basis.set(id, out.dist.representation.has(id) ? "art. 752-2, 753" : parents.length > 0 ? "art. 738" : "art. 737");
     } else if (parents.length === 2) {
       const half = lawFraction(c.parentHalf);
@@ -165,7 +168,7 @@ export function heirsByLaw(f: Family, law: Law): LegalHeirs {
       if (asc.length > 0) {
         const part = lawFraction(c.parentWithOtherBranch);
         credit(out.dist.shares, parent.id!, part);
-        for (const a of asc) credit(out.dist.shares, a.id, sub(ONE, part).div(asc.length));
+        for (const a of asc) credit(out.dist.shares, a.id, mulRatio(sub(ONE, part), 1, asc.length));
         out.otherBranch = asc;
         mark([parent.id!, ...asc.map((a) => a.id)], "art. 738-1");
       } else {
@@ -197,26 +200,50 @@ export function siblingsFrom(f: Family, parent: "father" | "mother"): FamilyNode
 }
 
 /**
+ * The ids of those who take in a line divided by souches (art. 744, 753) into `ids` (when given),
+ * and of those among them who take in another's place into `through`: the persons
+ * {@link bySouche} credits, without its fractions (the reader's checks need only who).
+ */
+export function soucheIds(nodes: readonly FamilyNode[], ids: Set<string> | null, through: Set<string>): void {
+  for (const s of nodes) {
+    if (s.status === "alive") ids?.add(s.id!);
+    else if (formsSouche(s)) spreadIds(s, ids, through);
+  }
+}
+
+/** Those below a predeceased or renouncing person who form souches, down to the living (art. 752). */
+function spreadIds(n: FamilyNode, ids: Set<string> | null, through: Set<string>): void {
+  for (const c of n.descendants) {
+    if (c.status === "alive") {
+      ids?.add(c.id!);
+      through.add(c.id!);
+    } else if (formsSouche(c)) spreadIds(c, ids, through);
+  }
+}
+
+/**
  * Who inherits by law without a spouse, with who takes in another's place: the same persons as
  * {@link heirsByLaw}, without the fractions (the reader's checks run before the law is read).
  */
-export function legalHeirIds(f: Family): { ids: Set<string>; through: Map<string, Representation> } {
+export function legalHeirIds(f: Family): { ids: Set<string>; through: Set<string> } {
+  const ids = new Set<string>();
+  const through = new Set<string>();
   if (f.children.some(formsSouche)) {
-    const d = bySouche(f.children, "child");
-    return { ids: new Set(d.shares.keys()), through: d.representation };
+    soucheIds(f.children, ids, through);
+    return { ids, through };
   }
   const parents = aliveParents(f);
   if (parents.length > 0 || f.siblings.some(formsSouche)) {
-    const d = bySouche(f.siblings, "sibling");
-    const ids = new Set([...parents.map((p) => p.id!), ...d.shares.keys()]);
-    if (parents.length === 1 && d.shares.size === 0) {
+    for (const p of parents) ids.add(p.id!);
+    const before = ids.size;
+    soucheIds(f.siblings, ids, through);
+    if (parents.length === 1 && ids.size === before) {
       const other: Branch = parents[0] === f.father ? "maternal" : "paternal";
       for (const a of nearest((f.ascendants ?? []).filter((x) => x.branch === other))) ids.add(a.id);
     }
-    return { ids, through: d.representation };
+    return { ids, through };
   }
   const remote = f.ascendants !== null && f.ascendants.length > 0 ? f.ascendants : (f.collaterals ?? []);
-  const ids = new Set<string>();
   for (const b of ["paternal", "maternal"] as const) for (const m of nearest(remote.filter((x) => x.branch === b))) ids.add(m.id);
-  return { ids, through: new Map() };
+  return { ids, through };
 }

@@ -34,16 +34,19 @@ export function civilParts(dev: Devolution, d: EstateDossier, law: Law, b: Benef
   const s = dev.shares.find((x) => x.id === b.id);
   if (s === undefined) return [];
   const out: CivilPart[] = [];
-  const u = usufructOf(d, law);
-  const split = u !== null && !ignore.has("usufruct669");
   if (positive(s.fullOwnership)) out.push({ kind: "fullOwnership", label: "part en pleine propriété", base: s.fullOwnership, barePercent: 100, usufructuaryAge: null, amount: s.fullOwnership });
-  if (positive(s.bareOwnership)) {
-    const bare = split ? 100 - u!.percent : 100;
-    out.push({ kind: "bareOwnership", label: "part en nue-propriété", base: s.bareOwnership, barePercent: bare, usufructuaryAge: split ? u!.age : null, amount: bare === 100 ? s.bareOwnership : mulRatio(s.bareOwnership, bare, 100) });
-  }
-  if (positive(s.usufruct)) {
-    const pct = split ? u!.percent : 0;
-    out.push({ kind: "usufruct", label: "usufruit", base: s.usufruct, barePercent: pct, usufructuaryAge: u?.age ?? null, amount: mulRatio(s.usufruct, pct, 100) });
+  // The usufructuary's age, read only for a share split between usufruct and bare ownership.
+  if (positive(s.bareOwnership) || positive(s.usufruct)) {
+    const u = usufructOf(d, law);
+    const split = u !== null && !ignore.has("usufruct669");
+    if (positive(s.bareOwnership)) {
+      const bare = split ? 100 - u!.percent : 100;
+      out.push({ kind: "bareOwnership", label: "part en nue-propriété", base: s.bareOwnership, barePercent: bare, usufructuaryAge: split ? u!.age : null, amount: bare === 100 ? s.bareOwnership : mulRatio(s.bareOwnership, bare, 100) });
+    }
+    if (positive(s.usufruct)) {
+      const pct = split ? u!.percent : 0;
+      out.push({ kind: "usufruct", label: "usufruit", base: s.usufruct, barePercent: pct, usufructuaryAge: u?.age ?? null, amount: mulRatio(s.usufruct, pct, 100) });
+    }
   }
   if (positive(s.legacies)) out.push({ kind: "legacy", label: "legs", base: s.legacies, barePercent: 100, usufructuaryAge: null, amount: s.legacies });
   if (positive(s.retour)) out.push({ kind: "retour757-3", label: "biens de famille (art. 757-3 C. civ.)", base: s.retour, barePercent: 100, usufructuaryAge: null, amount: s.retour });

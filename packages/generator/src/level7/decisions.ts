@@ -11,8 +11,19 @@ import { formsSouche, type Level7Draft, type Member } from "./model.js";
  */
 export type CivilDecision = "oneNetEstate" | "legaciesBorneByHeirs" | "bloodOfSiblings" | "singleSouche" | "usufruct669" | "familyPropertyPassive";
 
+/** The statements already written, by law (a law is one object for a stretch of days, and few stretches differ). */
+const statements = new WeakMap<Law, Map<CivilDecision, string>>();
+
 /** The French statement of each decision, with the amounts of the law of the death. */
 export function civilDecisionFr(x: CivilDecision, law: Law): string {
+  let byDecision = statements.get(law);
+  if (byDecision === undefined) statements.set(law, (byDecision = new Map()));
+  let text = byDecision.get(x);
+  if (text === undefined) byDecision.set(x, (text = statementOf(x, law)));
+  return text;
+}
+
+function statementOf(x: CivilDecision, law: Law): string {
   const eur = (n: number): string => eurosFromCents(BigInt(n) * 100n);
   switch (x) {
     case "oneNetEstate":

@@ -13,13 +13,19 @@ type Json = Record<string, unknown>;
 /**
  * A node of `family`: `{ id }` for a living, accepting person, else its name, status and
  * descendants, with an id `P1`, `P2`, … in the order the file names them (children, then
- * brothers and sisters, each before its descendants).
+ * brothers and sisters, each before its descendants); `key` (`common` or `blood`), when given,
+ * after the status.
  */
-function node(m: Member, ids: Map<Member, string>, extra: Json = {}): Json {
-  if (m.status === "alive") return { id: m.id, ...extra };
-  if (!ids.has(m)) ids.set(m, `P${ids.size + 1}`);
-  const out: Json = { id: ids.get(m), name: nameOf(m.person), status: m.status, ...extra };
-  if (m.descendants.length > 0) out.descendants = m.descendants.map((x) => node(x, ids));
+function node(m: Member, ids: Map<Member, string>, key?: "common" | "blood", value?: unknown): Json {
+  let out: Json;
+  if (m.status === "alive") out = { id: m.id };
+  else {
+    let id = ids.get(m);
+    if (id === undefined) ids.set(m, (id = `P${ids.size + 1}`));
+    out = { id, name: nameOf(m.person), status: m.status };
+  }
+  if (key !== undefined) out[key] = value;
+  if (m.status !== "alive" && m.descendants.length > 0) out.descendants = m.descendants.map((x) => node(x, ids));
   return out;
 }
 
@@ -36,21 +42,27 @@ export function toCivilDossier(d: Level7Draft): DossierInput {
     birthDate: formatDate(b.birth),
     sex: sexOf(b.person),
   }));
-  const own = (o: "own" | "common"): Json => (d.marriage !== null ? { ownership: o } : {});
+  // Ownership is written only with a surviving spouse.
+  const married = d.marriage !== null;
   const assets = d.assets.map((a) => {
-    const out: Json = { label: a.label, value: amount(a.cents), ...own(a.ownership) };
+    const out: Json = { label: a.label, value: amount(a.cents) };
+    if (married) out.ownership = a.ownership;
     if (a.receivedFrom) out.receivedFrom = { parent: a.receivedFrom.parent, by: a.receivedFrom.by };
     return out;
   });
-  const debts = d.debts.map((x) => ({ label: x.label, value: amount(x.cents), ...own(x.ownership) }));
+  const debts = d.debts.map((x) => {
+    const out: Json = { label: x.label, value: amount(x.cents) };
+    if (married) out.ownership = x.ownership;
+    return out;
+  });
   const family: Json = {};
   if (d.spouse) family.spouse = d.spouse.id;
   if (d.partner) family.partner = d.partner.id;
   const ids = new Map<Member, string>();
-  family.children = d.children.map((m) => node(m, ids, d.spouse ? { common: m.common === true } : {}));
+  family.children = d.children.map((m) => (d.spouse ? node(m, ids, "common", m.common === true) : node(m, ids)));
   family.father = parentNode(d.father);
   family.mother = parentNode(d.mother);
-  family.siblings = d.siblings.map((m) => node(m, ids, { blood: m.blood }));
+  family.siblings = d.siblings.map((m) => node(m, ids, "blood", m.blood));
   if (d.ascendants.length > 0 || d.variant === "branches") family.ascendants = d.ascendants.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
   if (d.collaterals.length > 0) family.collaterals = d.collaterals.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
   const out: Json = {

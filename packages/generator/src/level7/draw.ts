@@ -144,7 +144,8 @@ function child(c: Ctx, status: Status, minAge = status === "alive" ? 18 : 24): M
 
 /** Which child is predeceased or renouncing, if any: their statuses in order of birth. */
 function childStatuses(rng: Rng, k: number, souchePercent: number): Status[] {
-  const out: Status[] = Array.from({ length: k }, () => "alive");
+  const out: Status[] = [];
+  for (let i = 0; i < k; i++) out.push("alive");
   if (k >= 1 && rng.chance(souchePercent)) out[rng.int(0, k - 1)] = rng.chance(65) ? "predeceased" : "renounced";
   // An only child who is not alive leaves a single souche: still a devolution, but make it rarer.
   return out;

@@ -8,7 +8,7 @@ import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guar
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
-import { civilMistakesGuard, fractionParts, mayHoldMistake, type CivilMistake } from "./mistakes.js";
+import { civilMistakesGuard, fractionParts, mayHoldMistake, rightWhatever, type CivilMistake } from "./mistakes.js";
 import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -41,15 +41,7 @@ function datesOk(d: Level7Draft): boolean {
     if (sameMonthDay(b.birth, d.date)) return false;
     all.push(b.birth);
   }
-  for (const list of [d.children, d.siblings]) {
-    for (const m of membersOf(list)) {
-      if (m.status !== "alive") {
-        if (sameMonthDay(m.birth, d.date)) return false;
-        all.push(m.birth);
-      }
-      if (m.on) all.push(m.on);
-    }
-  }
+  if (!memberDates(d.children, d.date, all) || !memberDates(d.siblings, d.date, all)) return false;
   for (const m of [d.father, d.mother]) if (m.on) all.push(m.on);
   for (const g of d.gifts) all.push(g.date);
   for (const c of d.contracts) all.push(c.subscribedOn);
@@ -62,6 +54,23 @@ function datesOk(d: Level7Draft): boolean {
   }
   if (d.will) all.push(d.will.deed.date);
   return daysOk(all);
+}
+
+/**
+ * Adds the dates of the members of a list and of their descendants (depth first) to `all`: the
+ * birth of each predeceased or renouncing one, its day of death or renunciation; false at the
+ * first such birth on the month and day of the death.
+ */
+function memberDates(list: readonly Member[], death: CivilDate, all: CivilDate[]): boolean {
+  for (const m of list) {
+    if (m.status !== "alive") {
+      if (sameMonthDay(m.birth, death)) return false;
+      all.push(m.birth);
+    }
+    if (m.on) all.push(m.on);
+    if (!memberDates(m.descendants, death, all)) return false;
+  }
+  return true;
 }
 
 /**
@@ -233,6 +242,8 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   const input = toCivilDossier(d);
   // No feature of a common civil mistake in the file itself: redrawn (noCivilMistake) whatever the engine computes.
   if (!mayHoldMistake(input)) return "noCivilMistake";
+  // A mistake that gets the gold by the file's structure alone: redrawn (civilMistakeRight) before the engine computes it.
+  if (rightWhatever(input)) return "civilMistakeRight";
   const dossier = read(input);
   if (dossier === null) return "lawRefuses";
   const result = computeUnder(dossier, DATED_LAW);
@@ -244,7 +255,7 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   if (decisionsOf(result).length > 0) return "decision";
   if (unconfirmedOf(result).length > 0) return "unconfirmed";
   const devolution = devolutionJson(result.devolution);
-  const found = civilMistakesGuard(input, devolution, answer, dossier);
+  const found = civilMistakesGuard(input, devolution, answer, dossier, result);
   if (found.held.length === 0) return "noCivilMistake";
   if (found.stillRight) return "civilMistakeRight";
   const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);

@@ -6,7 +6,7 @@ import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
-import { MISTAKES, mayHoldMistake, mistakesOf } from "./mistakes.js";
+import { MISTAKES, civilMistakesGuard, mayHoldMistake, mistakesOf, perHeadFile, rightWhatever } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
 import { level7PromptParts } from "./prompt.js";
 
@@ -153,6 +153,69 @@ describe("level 7 files", () => {
     expect(computed).toBeGreaterThan(drafts.length / 2);
     expect(none).toBeGreaterThan(10);
     expect(withinShare).toBeGreaterThan(5);
+  });
+
+  it("are redrawn before the engine only when a civil mistake would get them right once computed", () => {
+    let redrawn = 0;
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d);
+      if (!rightWhatever(input)) continue;
+      redrawn++;
+      let r;
+      try {
+        r = compute(readDossier(input));
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+        continue;
+      }
+      if (r.kind !== "estate" || r.devolution === undefined) continue;
+      const found = mistakesOf(input, devolutionJson(r.devolution), r.answer);
+      expect(found.some((m) => m.stillRight), d.variant).toBe(true);
+    }
+    expect(redrawn).toBeGreaterThan(10);
+  });
+
+  it("find the same mistakes and the same gold when the guard tells trials from their devolution alone", () => {
+    let guarded = 0;
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d);
+      let read;
+      let r;
+      try {
+        read = readDossier(input);
+        r = compute(read);
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+        continue;
+      }
+      if (r.kind !== "estate" || r.devolution === undefined) continue;
+      const dev = devolutionJson(r.devolution);
+      const told = civilMistakesGuard(input, dev, r.answer, read, r);
+      expect(told, d.variant).toEqual(civilMistakesGuard(input, dev, r.answer, read));
+      expect(told.held).toEqual(mistakesOf(input, dev, r.answer).map((m) => m.key));
+      if (told.held.length > 0) guarded++;
+    }
+    expect(guarded).toBeGreaterThan(drafts.length / 3);
+  });
+
+  it("compute the representatives per head, read again in the civil file only, as the engine computes the changed file read whole", () => {
+    const perHead = MISTAKES.find((m) => m.key === "perHead")!;
+    let compared = 0;
+    for (const { d } of drafts) {
+      const input = toCivilDossier(d) as unknown as Json;
+      const f = perHeadFile(input);
+      if (f === null) continue;
+      let whole: Answer | null;
+      try {
+        whole = compute(readDossier(f.file as never)).answer;
+      } catch (e) {
+        if (!isDossierError(e)) throw e;
+        whole = null;
+      }
+      expect(perHead.answers(input), d.variant).toEqual([whole]);
+      if (whole !== null) compared++;
+    }
+    expect(compared).toBeGreaterThan(50);
   });
 
   it("draw every feature of the common mistakes over the variants", () => {

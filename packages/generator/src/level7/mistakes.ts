@@ -1,6 +1,6 @@
-import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
-import { rereadCivilFile } from "@succ/engine/internal";
-import { DATED_LAW, LAW_SERIES, datedLaw, disposableShareFor, type LawSeries, type LawSource } from "@succ/rules";
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type ComputeResult, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
+import { civilCounterfactualMisses, lawAt, tryRereadCivilFile } from "@succ/engine/internal";
+import { DATED_LAW, LAW_SERIES, datedLaw, disposableShareFor, type Law, type LawSeries, type LawSource, type Relationship } from "@succ/rules";
 
 /**
  * The common mistakes of the civil devolution, each as what a notary who makes it computes: the
@@ -83,26 +83,30 @@ function otherOptions(input: Json): string[] {
   return all.filter((o) => o !== m.spouseOption);
 }
 
-/** The representatives counted per head: each living descendant of a predeceased or renouncing member of the line becomes a member of it. */
-function perHeadFile(input: Json): Json | null {
+/**
+ * The representatives counted per head: each living descendant of a predeceased or renouncing
+ * member of the line becomes a member of it (a child or a sibling, in `relationships` too).
+ * Exported for its test (the trial reads only the civil file again).
+ */
+export function perHeadFile(input: Json): { file: Json; relationships: Map<string, Relationship> } | null {
   const line = inheritingLine(input);
   if (!line) return null;
   const rel = line.key === "children" ? "child" : "sibling";
   const lifted: Json[] = [];
-  const relifted = new Set<string>();
+  const relifted = new Map<string, Relationship>();
   const lift = (n: Json, top: Json): void => {
     if (n.status === undefined) {
       const node: Json = { id: n.id };
       if (top.common !== undefined) node.common = top.common;
       if (top.blood !== undefined) node.blood = top.blood;
       lifted.push(node);
-      relifted.add(n.id as string);
+      relifted.set(n.id as string, rel);
     } else for (const x of nodes(n.descendants)) lift(x, top);
   };
   for (const n of nodes(line.list)) if (forms(n)) lift(n, n);
   // A new file sharing what it does not change (the reader does not modify its input).
   const beneficiaries = nodes(input.beneficiaries).map((b) => (relifted.has(b.id as string) ? { ...b, relationship: rel } : b));
-  return { ...input, beneficiaries, family: { ...(input.family as Json), [line.key]: lifted } };
+  return { file: { ...input, beneficiaries, family: { ...(input.family as Json), [line.key]: lifted } }, relationships: relifted };
 }
 
 /** The branches of art. 746 ignored: the nearest relatives, whichever side, share per head. */
@@ -141,6 +145,17 @@ export function fractionParts(text: unknown): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2] ?? "1")] : null;
 }
 
+/** The civil values of the dated tables by day (YYYY-MM-DD), read once a day: files come by the thousand, from a few thousand days. */
+const civilByDay = new Map<string, Law["civil"]>();
+function civilOn(day: string): Law["civil"] {
+  let civil = civilByDay.get(day);
+  if (civil === undefined) {
+    if (civilByDay.size >= 4096) civilByDay.clear();
+    civilByDay.set(day, (civil = DATED_LAW.on(day).civil));
+  }
+  return civil;
+}
+
 /**
  * Whether a legacy may be reduced (art. 926), from the file alone. The engine reduces the
  * legacies to others when their value exceeds the room A = q × (N + G) − G: a legacy of the
@@ -157,7 +172,7 @@ function legacyMayBeReduced(input: Json): boolean {
   if (nodes(input.priorGifts).length > 0) return true;
   const fam = input.family as Json;
   const souches = nodes(fam.children).filter(forms).length;
-  const civil = DATED_LAW.on(input.date as string).civil;
+  const civil = civilOn(input.date as string);
   const q = fractionParts(souches > 0 ? disposableShareFor(civil.disposableShare, souches) : fam.spouse !== undefined ? civil.disposableShareWithSpouse : "1");
   if (q === null) return true;
   // Σ num/den > qn/qd, exactly: over the common denominator of the fractions.
@@ -170,6 +185,59 @@ function legacyMayBeReduced(input: Json): boolean {
     den *= f[1];
   }
   return num * q[1] > q[0] * den;
+}
+
+/**
+ * Whether another option the spouse could take gives the same devolution as the one declared,
+ * from the file alone. Without legacies nor prior gifts, the estate left E and the mass M are
+ * the net estate N: the usufruct of all, by law (art. 757) or by the donation (art. 1094-1), is
+ * the usufruct of N either way; and the quarter of art. 757, capped by the disposable share
+ * (art. 758-5), is the disposable share of art. 1094-1 when that share is a quarter (art. 913:
+ * three children or more).
+ */
+function sameDevolutionOption(input: Json): boolean {
+  const m = input.marriage as Json | undefined;
+  if (!m || typeof m.spouseOption !== "string") return false;
+  if (nodes(input.bequests).length > 0 || input.will !== undefined || nodes(input.priorGifts).length > 0) return false;
+  const o = m.spouseOption;
+  const others = otherOptions(input);
+  if (o === "legal_usufruct" || o === "ddv_usufruct") return others.includes(o === "legal_usufruct" ? "ddv_usufruct" : "legal_usufruct");
+  if ((o === "legal_quarter" && others.includes("ddv_disposable")) || (o === "ddv_disposable" && others.includes("legal_quarter"))) {
+    const souches = nodes((input.family as Json).children).filter(forms).length;
+    if (souches === 0) return false;
+    const civil = civilOn(input.date as string);
+    const q = fractionParts(disposableShareFor(civil.disposableShare, souches));
+    const quarter = fractionParts(civil.spouseQuarter);
+    return q !== null && quarter !== null && q[0] * quarter[1] === quarter[0] * q[1];
+  }
+  return false;
+}
+
+/**
+ * Whether the two branches of art. 746 are alike in the order that inherits (the 3rd, or the
+ * 4th within the degree of art. 745), from the file alone: as many relatives nearest on each
+ * side, of the same degree, so that one branch shared per head gives each what the halves give.
+ */
+function branchesAlike(input: Json): boolean {
+  const fam = input.family as Json;
+  if (fam.spouse !== undefined || nodes(fam.children).some(forms) || nodes(fam.siblings).some(forms)) return false;
+  if ((fam.father as Json | undefined)?.id !== undefined || (fam.mother as Json | undefined)?.id !== undefined) return false;
+  const ascendants = nodes(fam.ascendants);
+  const maxDegree = civilOn(input.date as string).collateralMaxDegree;
+  const list = ascendants.length > 0 ? ascendants : nodes(fam.collaterals).filter((x) => typeof x.degree === "number" && x.degree <= maxDegree);
+  const nearest = (branch: string): [number, number] => {
+    let degree = Infinity;
+    let count = 0;
+    for (const x of list) {
+      if (x.branch !== branch || typeof x.degree !== "number") continue;
+      if (x.degree < degree) [degree, count] = [x.degree, 1];
+      else if (x.degree === degree) count++;
+    }
+    return [degree, count];
+  };
+  const [dp, np] = nearest("paternal");
+  const [dm, nm] = nearest("maternal");
+  return np > 0 && np === nm && dp === dm;
 }
 
 /** Relatives of both branches in a list of the family (`ascendants` or `collaterals`). */
@@ -188,41 +256,68 @@ interface Trial {
   law?: LawSource;
   /** The file differs from the task's only in `family`, `marriage` or `will`: only its civil file is read again. */
   civilOnly?: boolean;
+  /** With `civilOnly`: the beneficiaries whose relationship the file changes too. */
+  relationships?: ReadonlyMap<string, Relationship>;
 }
 
-/** Reads the task's own file once, when a trial needs it (null when the engine refuses it). */
+/**
+ * Reads the task's own file once, when a trial needs it (null when the engine refuses it); with
+ * the task's computed result, tells a trial that misses the gold from its devolution alone.
+ */
 class Files {
   private read: Dossier | null | undefined;
   constructor(
     readonly input: Json,
     read?: Dossier,
+    private readonly result?: ComputeResult,
   ) {
     this.read = read;
+  }
+
+  /** The dossier of a trial, or null when the engine refuses it (then its answer is not the gold); throws a DossierError of a file read whole. */
+  private dossierOf(t: Trial): Dossier | null {
+    if (t.file !== this.input && t.civilOnly !== true) return readDossier(t.file as unknown as DossierInput);
+    if (this.read === undefined) {
+      try {
+        this.read = readDossier(this.input as unknown as DossierInput);
+      } catch (e) {
+        this.read = null;
+        throw e;
+      }
+    }
+    const own = this.read;
+    // The task's own file refused: a file changed in its civil part is read whole.
+    if (own === null || own.kind !== "estate" || own.civil === undefined) return t.file === this.input ? null : readDossier(t.file as unknown as DossierInput);
+    if (t.file === this.input) return own;
+    // A refusal is an answer here: read without building an error.
+    return tryRereadCivilFile(own, t.file, { relationships: t.relationships, from: this.input });
   }
 
   /** The answer of a trial, or null when the engine refuses it (then it is not the gold). */
   answer(t: Trial): Answer | null {
     try {
-      let dossier: Dossier;
-      if (t.file === this.input || t.civilOnly === true) {
-        if (this.read === undefined) {
-          try {
-            this.read = readDossier(this.input as unknown as DossierInput);
-          } catch (e) {
-            this.read = null;
-            throw e;
-          }
-        }
-        const own = this.read;
-        // The task's own file refused: a file changed in its civil part is read whole.
-        if (own === null || own.kind !== "estate" || own.civil === undefined) {
-          if (t.file === this.input) return null;
-          dossier = readDossier(t.file as unknown as DossierInput);
-        } else dossier = t.file === this.input ? own : rereadCivilFile(own, t.file);
-      } else dossier = readDossier(t.file as unknown as DossierInput);
-      return compute(dossier, t.law ? { law: t.law } : {}).answer;
+      const dossier = this.dossierOf(t);
+      return dossier === null ? null : compute(dossier, t.law ? { law: t.law } : {}).answer;
     } catch (e) {
       if (isDossierError(e)) return null;
+      throw e;
+    }
+  }
+
+  /**
+   * Whether a trial's answer is the gold (the task's own answer): when only its devolution
+   * differs from the task's, the engine may tell from that devolution alone that it misses
+   * (civilCounterfactualMisses), without computing its tax.
+   */
+  findsGold(t: Trial, gold: Answer): boolean {
+    try {
+      const dossier = this.dossierOf(t);
+      if (dossier === null) return false;
+      const r = this.result;
+      if (r !== undefined && r.kind === "estate" && dossier.kind === "estate" && civilCounterfactualMisses(r, dossier, lawAt(t.law ?? DATED_LAW, dossier.date))) return false;
+      return sameAnswer(compute(dossier, t.law ? { law: t.law } : {}).answer, gold);
+    } catch (e) {
+      if (isDossierError(e)) return false;
       throw e;
     }
   }
@@ -249,6 +344,12 @@ export interface MistakeSpec {
 /** A mistake by its trials, computed one at a time (a guard stops at the first that finds the gold). */
 interface Spec extends MistakeSpec {
   trials(input: Json): Trial[];
+  /**
+   * Whether, from the file alone, the mistake's feature is held and one of its trials gives the
+   * same devolution as the file itself, hence the gold whatever the amounts (when the engine
+   * computes the file at all): such a file is redrawn before the engine computes it.
+   */
+  rightWhatever?(input: Json): boolean;
 }
 
 function spec(m: Omit<Spec, "answers">): Spec {
@@ -267,6 +368,7 @@ const SPECS: readonly Spec[] = [
     holds: (input) => otherOptions(input).length > 0,
     mayHold: (input) => otherOptions(input).length > 0,
     trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o), civilOnly: true })),
+    rightWhatever: (input) => sameDevolutionOption(input),
   }),
   spec({
     key: "perHead",
@@ -277,7 +379,7 @@ const SPECS: readonly Spec[] = [
     mayHold: (input) => unequalSouches(input),
     trials: (input) => {
       const f = perHeadFile(input);
-      return f === null ? [] : [{ file: f }];
+      return f === null ? [] : [{ file: f.file, civilOnly: true, relationships: f.relationships }];
     },
   }),
   spec({
@@ -321,6 +423,7 @@ const SPECS: readonly Spec[] = [
     holds: (input, dev) => (dev.order === 3 || dev.order === 4) && bothBranches(input, dev.order === 3 ? "ascendants" : "collaterals"),
     mayHold: (input) => bothBranches(input, "ascendants") || bothBranches(input, "collaterals"),
     trials: (input) => [{ file: oneBranchFile(input), civilOnly: true }],
+    rightWhatever: (input) => branchesAlike(input),
   }),
 ];
 
@@ -328,10 +431,7 @@ export const MISTAKES: readonly MistakeSpec[] = SPECS;
 
 /** Whether one of a mistake's trials finds the gold: stops at the first that does. */
 function findsGold(m: Spec, files: Files, gold: Answer): boolean {
-  for (const t of m.trials(files.input)) {
-    const a = files.answer(t);
-    if (a !== null && sameAnswer(a, gold)) return true;
-  }
+  for (const t of m.trials(files.input)) if (files.findsGold(t, gold)) return true;
   return false;
 }
 
@@ -348,12 +448,23 @@ export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answe
 /**
  * The guard of a level-7 task: the mistakes whose feature it holds (none: the task is redrawn),
  * and whether one of them still gets the gold (then too), decided with the fewest computations:
- * it stops at the first mistake that finds the gold.
+ * it stops at the first mistake that finds the gold, and with the task's computed `result` (of
+ * `read`, under the dated tables) computes no tax of a trial whose devolution alone misses it.
  */
-export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gold: Answer, read: Dossier): { held: CivilMistake[]; stillRight: boolean } {
-  const files = new Files(input as unknown as Json, read);
+export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gold: Answer, read: Dossier, result?: ComputeResult): { held: CivilMistake[]; stillRight: boolean } {
+  const files = new Files(input as unknown as Json, read, result);
   const held = SPECS.filter((m) => m.holds(files.input, dev));
   return { held: held.map((m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
+}
+
+/**
+ * Whether a common civil mistake gets the task right whatever the engine computes, read from the
+ * file alone: a mistake whose trial gives the file's own devolution (the guard would redraw it
+ * as civilMistakeRight once the engine had computed it and the trials).
+ */
+export function rightWhatever(input: DossierInput): boolean {
+  const file = input as unknown as Json;
+  return SPECS.some((m) => m.rightWhatever?.(file) === true);
 }
 
 /**

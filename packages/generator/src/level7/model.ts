@@ -125,12 +125,13 @@ export interface Level7Draft {
   parents: Parenthood[];
 }
 
-/** Every member of a list and their descendants, depth first. */
-export function* membersOf(list: readonly Member[]): Generator<Member> {
+/** Every member of a list and their descendants, depth first (into `out`). */
+export function membersOf(list: readonly Member[], out: Member[] = []): Member[] {
   for (const m of list) {
-    yield m;
-    yield* membersOf(m.descendants);
+    out.push(m);
+    membersOf(m.descendants, out);
   }
+  return out;
 }
 
 /** Whether a predeceased or renouncing member forms a souche: a living, accepting descendant at some depth. */

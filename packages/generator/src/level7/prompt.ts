@@ -35,18 +35,17 @@ function fate(d: Level7Draft, m: Member): string {
 
 const CHILD_WORD: Record<number, [string, string]> = { 0: ["fils", "fille"], 1: ["fils", "fille"] };
 
-/** A member and, indented below, its descendants ("a pour enfants …", "n'a pas d'enfant"). */
-function memberLines(d: Level7Draft, m: Member, depth: number, what: string): string[] {
+/** A member and, indented below, its descendants ("a pour enfants …", "n'a pas d'enfant"), added to `lines`. */
+function memberLines(d: Level7Draft, m: Member, depth: number, what: string, lines: string[]): void {
   const pad = "  ".repeat(depth);
-  const lines = [`${pad}- ${what} : ${who(m)}, ${born(m)}, ${fate(d, m)}.`];
+  lines.push(`${pad}- ${what} : ${who(m)}, ${born(m)}, ${fate(d, m)}.`);
   if (m.status !== "alive") {
     if (m.descendants.length === 0) lines.push(`${pad}  - ${f(m.person, "Il", "Elle")} n'a laissé aucun descendant.`);
     else {
       lines.push(`${pad}  - ${f(m.person, "Ses", "Ses")} enfants (${m.descendants.length === 1 ? "un seul" : `${m.descendants.length} en tout`}) :`);
-      for (const x of m.descendants) lines.push(...memberLines(d, x, depth + 2, f(x.person, ...(CHILD_WORD[0] as [string, string]))));
+      for (const x of m.descendants) memberLines(d, x, depth + 2, f(x.person, ...(CHILD_WORD[0] as [string, string])), lines);
     }
   }
-  return lines;
 }
 
 function childWhat(d: Level7Draft, m: Member): string {
@@ -68,6 +67,21 @@ function parentLine(d: Level7Draft, m: Member, father: boolean): string {
   return `- ${word} : ${nameOf(m.person)}, ${born(m)}, ${f(m.person, "décédé", "décédée")} le ${dateFr(m.on!)}.`;
 }
 
+/** The deceased's marital situation without a surviving spouse, gendered. */
+function situationFr(situation: Level7Draft["situation"], s: { female: boolean }): string {
+  switch (situation) {
+    case "married":
+      return "";
+    case "widowed":
+      return f(s, "veuf", "veuve");
+    case "divorced":
+      return f(s, "divorcé", "divorcée");
+    case "single":
+    case "pacs":
+      return "célibataire";
+  }
+}
+
 function familySection(d: Level7Draft): string {
   const s = d.subject;
   const lines = ["### État civil de la famille (actes de l'état civil et acte de notoriété)", ""];
@@ -75,20 +89,20 @@ function familySection(d: Level7Draft): string {
     const m = d.marriage!;
     lines.push(`- Conjoint survivant : ${d.spouse.id} (${nameOf(d.spouse.person)}), ${born(d.spouse)}, ${f(d.spouse.person, "marié", "mariée")} ${f(s, "au défunt", "à la défunte")} le ${dateFr(m.date)} à ${m.town} ; les époux n'étaient ni divorcés ni séparés de corps.`);
   } else {
-    const sit = { married: "", widowed: f(s, "veuf", "veuve"), divorced: f(s, "divorcé", "divorcée"), single: f(s, "célibataire", "célibataire"), pacs: f(s, "célibataire", "célibataire") }[d.situation];
+    const sit = situationFr(d.situation, s);
     lines.push(`- Situation matrimoniale : ${sit}, sans conjoint survivant.`);
     if (d.partner) lines.push(`- ${f(s, "Il", "Elle")} était ${f(s, "lié", "liée")} par un pacte civil de solidarité à ${d.partner.id} (${nameOf(d.partner.person)}), ${born(d.partner)}.`);
   }
   if (d.children.length === 0) lines.push(`- Descendants : ${f(s, "le défunt", "la défunte")} n'a jamais eu d'enfant.`);
   else {
     lines.push(`- Enfants ${f(s, "du défunt", "de la défunte")} (${d.children.length === 1 ? "un seul enfant" : `${d.children.length} en tout`}) :`);
-    for (const m of d.children) lines.push(...memberLines(d, m, 1, childWhat(d, m)));
+    for (const m of d.children) memberLines(d, m, 1, childWhat(d, m), lines);
   }
   lines.push(parentLine(d, d.father, true), parentLine(d, d.mother, false));
   if (d.siblings.length === 0) lines.push(`- Frères et sœurs : ${f(s, "le défunt", "la défunte")} n'avait ni frère ni sœur, ni demi-frère ni demi-sœur.`);
   else {
     lines.push(`- Frères et sœurs (${d.siblings.length === 1 ? "un seul" : `${d.siblings.length} en tout`}) :`);
-    for (const m of d.siblings) lines.push(...memberLines(d, m, 1, BLOOD_FR[m.blood!][m.person.female ? 1 : 0]));
+    for (const m of d.siblings) memberLines(d, m, 1, BLOOD_FR[m.blood!][m.person.female ? 1 : 0], lines);
   }
   if (d.variant === "branches") {
     const rel = [...d.ascendants, ...d.collaterals];
@@ -270,7 +284,24 @@ function beneficiarySection(d: Level7Draft): string {
   ].join("\n");
 }
 
+/**
+ * The answer format by the beneficiaries' ids and those of art. 990 I: a few lists (B1, B2, …)
+ * make most tasks' formats, kept as the same strings, whose numbers the leak guard then finds in
+ * its cache without hashing a new text.
+ */
+const formats = new Map<string, string>();
+
 function formatSection(d: Level7Draft, levyIds: readonly string[]): string {
+  const key = `${d.beneficiaries.map((b) => b.id).join(",")};${levyIds.join(",")}`;
+  let text = formats.get(key);
+  if (text === undefined) {
+    if (formats.size >= 256) formats.clear();
+    formats.set(key, (text = formatText(d, levyIds)));
+  }
+  return text;
+}
+
+function formatText(d: Level7Draft, levyIds: readonly string[]): string {
   const ids = d.beneficiaries.map((b) => b.id);
   const levy =
     levyIds.length === 0
@@ -284,8 +315,14 @@ function formatSection(d: Level7Draft, levyIds: readonly string[]): string {
   ].join("\n");
 }
 
-/** The prompt in three parts: the file, the law and the decisions, the answer format. */
-export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string } {
+/** The law as every level-7 prompt states it (no number: the leak guard reads it once). */
+const LAW_STATED = ["## Règle à appliquer", "", "Appliquez le droit civil et la législation fiscale française en vigueur à la date du décès."].join("\n");
+
+/**
+ * The prompt in three parts: the file, the law and the decisions (`rules`; also apart, as `law`
+ * and `decisions`, so that the leak guard reads the law's text once), the answer format.
+ */
+export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string; law: string; decisions?: string } {
   const s = d.subject;
   const intro = [
     "Vous êtes notaire. Voici le dossier complet d'une succession tel que l'étude l'a réuni : état civil de la famille, régime matrimonial et option du conjoint, testament, inventaire des biens propres et communs, donations antérieures, relevés des assureurs.",
@@ -297,7 +334,9 @@ export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly 
     `- ${f(s, "Défunt", "Défunte")} : ${nameOf(s)}, ${born({ person: s, birth: s.birth })}, ${f(s, "décédé", "décédée")} le ${dateFr(d.date)}, ${f(s, "domicilié", "domiciliée")} à ${d.town}.`,
   ].join("\n");
   const parts = [intro, head, familySection(d), marriageSection(d), willSection(d), inventorySection(d), giftsSection(d), insuranceSection(d, law), beneficiarySection(d)].filter((x): x is string => x !== null);
-  const rules = ["## Règle à appliquer", "", "Appliquez le droit civil et la législation fiscale française en vigueur à la date du décès."];
-  if (decisions.length > 0) rules.push("", "Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${civilDecisionFr(x, law)}`));
-  return { dossier: parts.join("\n\n"), rules: rules.join("\n"), format: formatSection(d, levyIds) };
+  const dossier = parts.join("\n\n");
+  const format = formatSection(d, levyIds);
+  if (decisions.length === 0) return { dossier, rules: LAW_STATED, format, law: LAW_STATED };
+  const stated = ["Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${civilDecisionFr(x, law)}`)].join("\n");
+  return { dossier, rules: `${LAW_STATED}\n\n${stated}`, format, law: LAW_STATED, decisions: stated };
 }
