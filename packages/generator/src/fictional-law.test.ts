@@ -1,7 +1,7 @@
 import { constantLaw, lawOn, type Band, type Law } from "@succ/rules";
 import { answerOf } from "@succ/engine";
 import { describe, expect, it } from "vitest";
-import { fictionalLaw } from "./fictional-law.js";
+import { fictionalLaw, fictionalLawSource } from "./fictional-law.js";
 
 /** The real law the fictional ones are moved from (acts of 2026). */
 const REAL = lawOn("2026-05-14");
@@ -55,6 +55,15 @@ describe("a fictional law (acts of 2026 moved)", () => {
       expect(l.exemptions.smallEstate.directLineBelow).toBeGreaterThan(l.exemptions.smallEstate.everyoneBelow);
       expect(Object.isFrozen(l.scales.directLine)).toBe(true);
     }
+  });
+  it("is frozen throughout, as the real law is (the engine and the prompts' caches key on it)", () => {
+    const open = (x: unknown, path: string): string[] =>
+      typeof x !== "object" || x === null ? [] : [...(Object.isFrozen(x) ? [] : [path]), ...Object.entries(x).flatMap(([k, v]) => open(v, `${path}.${k}`))];
+    for (const l of laws.slice(0, 20)) expect(open(l, "law")).toEqual([]);
+    const { source } = fictionalLawSource(7, 3);
+    // A day without the housing regime of art. 790 A bis: the law without it is frozen too.
+    expect(open(source.on("2024-06-01"), "law")).toEqual([]);
+    expect(source.on("2024-06-01").housingGift790ABis.ceiling).toBeNull();
   });
   it("is the law the engine computes with", () => {
     // A child inherits 400,000 € under the fictional law of task 0: taxable = 400,000 − the

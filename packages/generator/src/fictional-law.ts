@@ -31,8 +31,8 @@ function other(rng: Rng, lo: number, hi: number, avoid: number): number {
   }
 }
 
-/** The band limits scaled by one factor (kept strictly increasing) and each rate moved by a few points, kept increasing. */
-function scale(rng: Rng, bands: readonly Band[], factorPercent: number, maxShift: number): Band[] {
+/** The band limits scaled by one factor (kept strictly increasing) and each rate moved by a few points, kept increasing (frozen). */
+function scale(rng: Rng, bands: readonly Band[], factorPercent: number, maxShift: number): readonly Band[] {
   const out: Band[] = [];
   let lastLimit = 0;
   let lastRate = 0;
@@ -45,13 +45,13 @@ function scale(rng: Rng, bands: readonly Band[], factorPercent: number, maxShift
     let rate = b.ratePercent + rng.int(-maxShift, maxShift);
     rate = Math.max(lastRate + 1, Math.min(75, rate));
     lastRate = rate;
-    out.push({ upTo, ratePercent: rate });
+    out.push(Object.freeze({ upTo, ratePercent: rate }));
   }
-  return out;
+  return Object.freeze(out);
 }
 
-/** The art. 669 table with every age limit shifted by the same few years and each percent moved, kept strictly decreasing. */
-function usufruct(rng: Rng, rows: readonly UsufructRow[]): UsufructRow[] {
+/** The art. 669 table with every age limit shifted by the same few years and each percent moved, kept strictly decreasing (frozen). */
+function usufruct(rng: Rng, rows: readonly UsufructRow[]): readonly UsufructRow[] {
   const shift = other(rng, -4, 4, 0);
   const out: UsufructRow[] = [];
   let last = 100;
@@ -59,9 +59,9 @@ function usufruct(rng: Rng, rows: readonly UsufructRow[]): UsufructRow[] {
     let pct = r.usufructPercent + rng.pick([-5, 0, 0, 5]);
     pct = Math.max(1, Math.min(last - 5, pct));
     last = pct;
-    out.push({ maxAge: r.maxAge === null ? null : r.maxAge + shift, usufructPercent: pct });
+    out.push(Object.freeze({ maxAge: r.maxAge === null ? null : r.maxAge + shift, usufructPercent: pct }));
   }
-  return out;
+  return Object.freeze(out);
 }
 
 /** The fictional law of a task, drawn from its own stream, moved from `base` (the real law of the act's date). */
@@ -78,59 +78,58 @@ export function fictionalLaw(seed: number, index: number, base: Law): Law {
   const spouse = moved(rng, a.personal.gift.spouse, 60, 150, 1);
   const disability = moved(rng, a.disability, 60, 150, 5);
   const direct = rng.int(70, 140);
-  const scales = {
-    directLine: scale(rng, base.scales.directLine, direct, 3),
-    spouse: scale(rng, base.scales.spouse, direct, 3),
-    sibling: scale(rng, base.scales.sibling, rng.int(70, 140), 5),
-    nephew: scale(rng, base.scales.nephew, 100, 5),
-    unrelated: [] as Band[],
-  };
+  const directLine = scale(rng, base.scales.directLine, direct, 3);
+  const spouseScale = scale(rng, base.scales.spouse, direct, 3);
+  const siblingScale = scale(rng, base.scales.sibling, rng.int(70, 140), 5);
+  const nephewScale = scale(rng, base.scales.nephew, 100, 5);
   // Unrelated persons stay above nephews and nieces.
-  scales.unrelated = [{ upTo: null, ratePercent: Math.max(scales.nephew[0]!.ratePercent + 1, base.scales.unrelated[0]!.ratePercent + rng.int(-5, 5)) }];
+  const unrelated = Object.freeze([Object.freeze({ upTo: null, ratePercent: Math.max(nephewScale[0]!.ratePercent + 1, base.scales.unrelated[0]!.ratePercent + rng.int(-5, 5)) })]);
+  const scales = Object.freeze({ directLine, spouse: spouseScale, sibling: siblingScale, nephew: nephewScale, unrelated });
   const g = base.cashGift790G;
   const h = base.housingGift790ABis;
   const li = base.lifeInsurance;
   const s = base.exemptions.smallEstate;
   const everyoneBelow = moved(rng, s.everyoneBelow, 40, 170, 100);
-  const law: Law = {
+  // Built frozen, object by object, in the order of the draws (what the real law shares, `base`'s, is frozen already).
+  return Object.freeze<Law>({
     from: "fictional",
     to: null,
     funeralDeduction: moved(rng, base.funeralDeduction, 60, 180, 100),
-    allowances: {
-      personal: {
-        estate: { child, parent: child, ascendant: child, sibling, nephew },
-        gift: { spouse, pacs: spouse, child, grandchild, greatgrandchild, sibling, nephew },
-      },
+    allowances: Object.freeze({
+      personal: Object.freeze({
+        estate: Object.freeze({ child, parent: child, ascendant: child, sibling, nephew }),
+        gift: Object.freeze({ spouse, pacs: spouse, child, grandchild, greatgrandchild, sibling, nephew }),
+      }),
       default: fallback,
       disability,
       disabilityMinorBelow: base.allowances.disabilityMinorBelow,
-    },
-    exemptions: {
+    }),
+    exemptions: Object.freeze({
       spouseEstate: base.exemptions.spouseEstate,
-      sibling: { statuses: base.exemptions.sibling.statuses, olderThan: other(rng, 45, 60, base.exemptions.sibling.olderThan), cohabitationYears: other(rng, 3, 8, base.exemptions.sibling.cohabitationYears) },
-      smallEstate: { directLineBelow: Math.max(everyoneBelow * 5, moved(rng, s.directLineBelow, 50, 160, 1_000)), directLine: s.directLine, everyoneBelow },
-    },
+      sibling: Object.freeze({ statuses: base.exemptions.sibling.statuses, olderThan: other(rng, 45, 60, base.exemptions.sibling.olderThan), cohabitationYears: other(rng, 3, 8, base.exemptions.sibling.cohabitationYears) }),
+      smallEstate: Object.freeze({ directLineBelow: Math.max(everyoneBelow * 5, moved(rng, s.directLineBelow, 50, 160, 1_000)), directLine: s.directLine, everyoneBelow }),
+    }),
     scales,
     scaleOf: base.scaleOf,
     relativesMaxDegree: base.relativesMaxDegree,
     civil: base.civil,
     recallYears: other(rng, 10, 20, base.recallYears),
-    cashGift790G: {
+    cashGift790G: Object.freeze({
       ceiling: moved(rng, g.ceiling, 60, 160, 5),
       donorAgeBelow: other(rng, 70, 85, g.donorAgeBelow),
       doneeMinimumAge: other(rng, 18, 21, g.doneeMinimumAge),
       renewalYears: other(rng, 10, 20, g.renewalYears),
       donees: g.donees,
       doneesWithoutDescendants: g.doneesWithoutDescendants,
-    },
+    }),
     housingGift790ABis:
       h.ceiling === null
         ? h
-        : { ceiling: moved(rng, h.ceiling, 50, 150, 1_000), ceilingPerDonee: moved(rng, h.ceilingPerDonee!, 80, 150, 1_000), donees: h.donees, doneesWithoutDescendants: h.doneesWithoutDescendants },
+        : Object.freeze({ ceiling: moved(rng, h.ceiling, 50, 150, 1_000), ceilingPerDonee: moved(rng, h.ceilingPerDonee!, 80, 150, 1_000), donees: h.donees, doneesWithoutDescendants: h.doneesWithoutDescendants }),
     usufruct669: usufruct(rng, base.usufruct669),
     furnitureFlatRate: other(rng, 3, 8, base.furnitureFlatRate),
-    mainResidence: { ...base.mainResidence, reductionPercent: other(rng, 10, 30, base.mainResidence.reductionPercent) },
-    lifeInsurance: {
+    mainResidence: Object.freeze({ ...base.mainResidence, reductionPercent: other(rng, 10, 30, base.mainResidence.reductionPercent) }),
+    lifeInsurance: Object.freeze({
       allowance990I: moved(rng, li.allowance990I, 60, 140, 500),
       scale990I: scale(rng, li.scale990I, rng.int(70, 130), 4),
       exempt990I: li.exempt990I,
@@ -138,17 +137,8 @@ export function fictionalLaw(seed: number, index: number, base: Law): Law {
       allowance757B: moved(rng, li.allowance757B, 60, 150, 500),
       contractsFrom: li.contractsFrom,
       premiumsFrom990I: li.premiumsFrom990I,
-    },
-  };
-  return deepFreeze(law);
-}
-
-function deepFreeze<T>(x: T): T {
-  if (typeof x === "object" && x !== null && !Object.isFrozen(x)) {
-    Object.freeze(x);
-    for (const v of Object.values(x)) deepFreeze(v);
-  }
-  return x;
+    }),
+  });
 }
 
 /**
@@ -165,7 +155,7 @@ export function fictionalLawSource(seed: number, index: number): { law: Law; sou
   const source: LawSource = {
     on(day: string): Law {
       if (lawOn(day).housingGift790ABis.ceiling !== null) return law;
-      return (outside ??= deepFreeze({ ...law, housingGift790ABis: { ceiling: null, ceilingPerDonee: null, donees: null, doneesWithoutDescendants: null } }));
+      return (outside ??= Object.freeze<Law>({ ...law, housingGift790ABis: Object.freeze({ ceiling: null, ceilingPerDonee: null, donees: null, doneesWithoutDescendants: null }) }));
     },
   };
   return { law, source };

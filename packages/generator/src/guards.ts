@@ -152,10 +152,7 @@ export interface PromptParts {
  * behind a thousands separator or a decimal part.
  */
 export function numbersIn(text: string, into: Set<number> = new Set<number>()): Set<number> {
-  scanNumbers(text, (n) => {
-    into.add(n);
-    return false;
-  });
+  scanNumbers(text, null, into);
   return into;
 }
 
@@ -164,7 +161,7 @@ export function numbersIn(text: string, into: Set<number> = new Set<number>()): 
  * (every digit group apart and joined), without building the set of all its numbers.
  */
 export function holdsAny(text: string, targets: ReadonlySet<number>): boolean {
-  return targets.size > 0 && scanNumbers(text, (n) => targets.has(n));
+  return targets.size > 0 && scanNumbers(text, targets, null);
 }
 
 /** The expected non-zero amounts of an answer (taxable shares, taxes, art. 990 I levies, total). */
@@ -180,50 +177,68 @@ export function answerAmounts(answer: Answer): Set<number> {
 }
 
 /**
- * Every number of the text, in the way of {@link numbersIn}, to `visit`; stops and returns true
- * as soon as `visit` does. A joined run of digit groups is read as a number when it has at most
- * 15 digits (then exact in a double, as `Number` of its digits would read it, leading zeros
- * included): its value is accumulated group by group, without building the digit strings.
+ * Every number of the text, in the way of {@link numbersIn}: each added to `into`, or (`targets`
+ * given) whether one of `targets` is among them, from the first found. A joined run of digit
+ * groups is read as a number when it has at most 15 digits (then exact in a double, as `Number`
+ * of its digits would read it, leading zeros included): its value is accumulated group by group,
+ * without building the digit strings. One function for both uses, without a callback a number:
+ * this reads every character of every prompt.
  */
-function scanNumbers(text: string, visit: (n: number) => boolean): boolean {
+function scanNumbers(text: string, targets: ReadonlySet<number> | null, into: Set<number> | null): boolean {
+  // The targets' range: a joined number below it is not looked up, and the joins of one start
+  // only grow (a group appended to a run multiplies it by a power of ten and adds), so past it
+  // the joins of that start stop.
+  let lo = Infinity;
+  let hi = -Infinity;
+  if (targets !== null) {
+    for (const t of targets) {
+      if (t < lo) lo = t;
+      if (t > hi) hi = t;
+    }
+  }
   const values = groupValues;
   const lengths = groupLengths;
   const n = text.length;
   let i = 0;
   while (i < n) {
-    let c = text.charCodeAt(i);
-    if (c < 48 || c > 57) {
-      i++;
-      continue;
-    }
-    // A run of digit groups joined by single separators.
+    let c = text.charCodeAt(i++);
+    if (c < 48 || c > 57) continue;
+    // A run of digit groups joined by single separators (i is past its first digit).
     let groups = 0;
+    let value = c - 48;
+    let length = 1;
     for (;;) {
-      let value = 0;
-      let length = 0;
-      while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) {
+      if (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) {
         value = value * 10 + (c - 48);
         length++;
         i++;
+        continue;
       }
       values[groups] = value;
       lengths[groups] = length;
       groups++;
-      if (i + 1 < n && isSeparator(text.charCodeAt(i)) && (c = text.charCodeAt(i + 1)) >= 48 && c <= 57) {
-        i++;
-        continue;
+      if (i + 1 < n && isSeparator(c)) {
+        const next = text.charCodeAt(i + 1);
+        if (next >= 48 && next <= 57) {
+          value = next - 48;
+          length = 1;
+          i += 2;
+          continue;
+        }
       }
       break;
     }
     for (let a = 0; a < groups; a++) {
       let joined = 0;
-      let length = 0;
+      let digits = 0;
       for (let b = a; b < groups; b++) {
-        length += lengths[b]!;
+        digits += lengths[b]!;
         // Longer runs have more than 15 digits too: none is read.
-        if (length > 15) break;
+        if (digits > 15) break;
         joined = joined * POWERS_OF_TEN[lengths[b]!]! + values[b]!;
-        if (visit(joined)) return true;
+        if (into !== null) into.add(joined);
+        else if (joined > hi) break;
+        else if (joined >= lo && targets!.has(joined)) return true;
       }
     }
   }
@@ -233,7 +248,11 @@ function scanNumbers(text: string, visit: (n: number) => boolean): boolean {
 /** 10^k for k = 0 … 15, exact in a double. */
 const POWERS_OF_TEN: readonly number[] = [1];
 for (let k = 1; k <= 15; k++) (POWERS_OF_TEN as number[]).push(POWERS_OF_TEN[k - 1]! * 10);
-/** The values and digit counts of the groups of the run being read (reused: no allocation per run). */
+/**
+ * The values and digit counts of the groups of the run being read (reused: no allocation per
+ * run). A run has at most as many groups as the text has characters; the arrays grow to the
+ * longest run read.
+ */
 const groupValues: number[] = [];
 const groupLengths: number[] = [];
 

@@ -22,20 +22,33 @@ import type { Level, Presentation } from "./levels.js";
 /**
  * A whole-euro amount near `from` whose tax on the scale ends in exactly 50 cents (`from` when
  * none of the next 1,000 does). The tax of x + 1 is that of x plus the rate of the band that
- * euro falls in, in cents: a whole number of cents for a whole-percent rate; otherwise the
- * scale is walked again.
+ * euro falls in, in cents: a whole number of cents for a whole-percent rate, so over the euros of
+ * one band the tax's cents repeat every 100 euros and at most 100 of them are tried; otherwise
+ * the scale is walked again for each euro.
  */
-function halfCentAmount(bands: readonly Band[], from: number): number {
+export function halfCentAmount(bands: readonly Band[], from: number): number {
+  const last = from + 999;
   let cents = scaleCents(bands, from);
   // The band of euro x + 1 (the bands' limits increase): followed as x grows, not searched again.
   let band = 0;
-  for (let x = from; x < from + 1000; x++) {
+  let x = from;
+  for (;;) {
     if (cents % 100 === 50) return x;
+    if (x >= last) return from;
     while (bands[band]!.upTo !== null && bands[band]!.upTo! < x + 1) band++;
     const rate = bands[band]!.ratePercent;
-    cents = Number.isInteger(rate) ? cents + rate : scaleCents(bands, x + 1);
+    if (!Number.isInteger(rate)) {
+      cents = scaleCents(bands, x + 1);
+      x++;
+      continue;
+    }
+    // Euros x + 1 … to all fall in this band: the tax of x + k is cents + rate × k.
+    const to = Math.min(bands[band]!.upTo ?? last, last);
+    const steps = to - x;
+    for (let k = 1; k <= steps && k <= 100; k++) if ((cents + rate * k) % 100 === 50) return x + k;
+    cents += rate * steps;
+    x = to;
   }
-  return from;
 }
 
 function ruleRounding(law: Law): string {
@@ -197,6 +210,19 @@ interface Written {
   parts: NumberedRulePart[];
   articles: ArticleText[];
   texts: WeakMap<Law, Map<string, string>>;
+  /** The outline of the numbered rules by level and kind (`${level}-${kind}`). */
+  outlines: Map<string, Outline>;
+}
+
+/**
+ * The numbered rules of a level and kind, the same under every law: the parts that appear, those
+ * of one rule together in the order of their places (a rule's parts are consecutive), and the
+ * number each placeholder of a rule (ruleRef) becomes: its rule's, or 0 for a rule of the table
+ * that does not appear (a placeholder of no rule of the table stays).
+ */
+interface Outline {
+  rules: { rule: string; parts: NumberedRulePart[] }[];
+  numbers: Map<string, string>;
 }
 
 const written = new WeakMap<readonly GeneratorFamily[], Written>();
@@ -208,30 +234,51 @@ function writtenFor(families: readonly GeneratorFamily[]): Written {
       parts: [...byPlace(families, (f) => f.numbered), ...COMMON_PARTS].sort((a, b) => a.place - b.place),
       articles: [...byPlace(families, (f) => f.articles), ...COMMON_ARTICLES].sort((a, b) => a.place - b.place),
       texts: new WeakMap(),
+      outlines: new Map(),
     };
     written.set(families, w);
   }
   return w;
 }
 
-/** The numbered rules: the parts that appear, those of one rule together, numbered from 1, each reference to a rule replaced by its number. */
+function outlineOf(w: Written, level: Level, kind: TransferKind): Outline {
+  const key = `${level}-${kind}`;
+  let o = w.outlines.get(key);
+  if (o === undefined) {
+    const rules: Outline["rules"] = [];
+    for (const p of w.parts) {
+      if (!p.appears(level, kind)) continue;
+      const last = rules[rules.length - 1];
+      if (last?.rule === p.rule) last.parts.push(p);
+      else rules.push({ rule: p.rule, parts: [p] });
+    }
+    const numbers = new Map<string, string>();
+    for (const p of w.parts) numbers.set(ruleRef(p.rule), String(rules.findIndex((r) => r.rule === p.rule) + 1));
+    w.outlines.set(key, (o = { rules, numbers }));
+  }
+  return o;
+}
+
 /** A placeholder of ruleRef: a rule's name in capitals between two `@`. */
 const RULE_REF = /@[A-Z0-9_]+@/g;
 
-function numberedRules(parts: readonly NumberedRulePart[], level: Level, kind: TransferKind, law: Law, fictional: boolean): string {
-  const rules: { rule: string; texts: string[] }[] = [];
-  for (const p of parts) {
-    if (!p.appears(level, kind)) continue;
-    const last = rules[rules.length - 1];
-    if (last?.rule === p.rule) last.texts.push(p.text(level, kind, law));
-    else rules.push({ rule: p.rule, texts: [p.text(level, kind, law)] });
+/**
+ * The numbered rules: the parts that appear, those of one rule together, numbered from 1, each
+ * reference to a rule replaced by its number (in the texts that hold one: a placeholder never
+ * runs over a line break, so this is the replacement over the whole text).
+ */
+function numberedRules(w: Written, level: Level, kind: TransferKind, law: Law, fictional: boolean): string {
+  const { rules, numbers } = outlineOf(w, level, kind);
+  const numbered = (ref: string): string => numbers.get(ref) ?? ref;
+  let body = "";
+  for (let i = 0; i < rules.length; i++) {
+    const parts = rules[i]!.parts;
+    body += `${i === 0 ? "" : "\n\n"}${i + 1}. `;
+    for (let j = 0; j < parts.length; j++) {
+      const t = parts[j]!.text(level, kind, law);
+      body += `${j === 0 ? "" : "\n"}${t.includes("@") ? t.replace(RULE_REF, numbered) : t}`;
+    }
   }
-  let body = rules.map((r, i) => `${i + 1}. ${r.texts.join("\n")}`).join("\n\n");
-  // Each placeholder of a rule (ruleRef) becomes its number in one pass over the text (0 for a
-  // rule of the table that does not appear); a placeholder of no rule of the table stays.
-  const numbers = new Map<string, string>();
-  for (const p of parts) numbers.set(ruleRef(p.rule), String(rules.findIndex((r) => r.rule === p.rule) + 1));
-  body = body.replace(RULE_REF, (ref) => numbers.get(ref) ?? ref);
   return `## Règles à appliquer (elles prévalent sur toute autre connaissance)\n\n${simplifications(level, kind, law, fictional)}\n\n${body}`;
 }
 
@@ -286,7 +333,7 @@ export function lawSection(
   const key = presentation === "articles" ? `articles-${kind}-${fictional}` : `${level}-${kind}-${fictional}`;
   const hit = byKey.get(key);
   if (hit !== undefined) return hit;
-  const text = presentation === "articles" ? articles(w.articles, kind, law, fictional) : numberedRules(w.parts, level, kind, law, fictional);
+  const text = presentation === "articles" ? articles(w.articles, kind, law, fictional) : numberedRules(w, level, kind, law, fictional);
   byKey.set(key, text);
   return text;
 }
