@@ -44,7 +44,11 @@ const SCAN = 8;
  * allocation at all.
  */
 export function scanFor<T extends { beneficiary: string }>(list: readonly T[], id: string): readonly T[] {
-  if (list.length <= SCAN) return list;
+  return list.length <= SCAN ? list : indexedFor(list, id);
+}
+
+/** A long list's items for `id`, from its index by beneficiary. */
+function indexedFor<T extends { beneficiary: string }>(list: readonly T[], id: string): readonly T[] {
   const by = indexOf(list, "items", () => {
     const m = new Map<string, T[]>();
     for (const x of list) {
@@ -73,23 +77,29 @@ let lastShares: readonly GiftShare[] = NONE;
 export function giftSharesOf(gifts: readonly Gift[], id: string): readonly GiftShare[] {
   let size = 0;
   for (let k = 0; k < gifts.length; k++) size += gifts[k]!.to.length;
-  if (size <= SCAN) {
-    if (gifts === lastGifts && id === lastId && size === lastSize) return lastShares;
-    // A short list: its shares for `id`, made now (kept for the next call only).
-    let out: GiftShare[] | undefined;
-    for (let k = 0; k < gifts.length; k++) {
-      const gift = gifts[k]!;
-      for (let j = 0; j < gift.to.length; j++) {
-        const t = gift.to[j]!;
-        if (t.beneficiary === id) (out ??= []).push({ gift, fraction: t.fraction });
-      }
+  if (gifts === lastGifts && id === lastId && size === lastSize) return lastShares;
+  return size <= SCAN ? sharesOf(gifts, id, size) : indexedShares(gifts, id);
+}
+
+/** A short list's shares for `id`, made now (kept for the next call only). */
+function sharesOf(gifts: readonly Gift[], id: string, size: number): readonly GiftShare[] {
+  let out: GiftShare[] | undefined;
+  for (let k = 0; k < gifts.length; k++) {
+    const gift = gifts[k]!;
+    for (let j = 0; j < gift.to.length; j++) {
+      const t = gift.to[j]!;
+      if (t.beneficiary === id) (out ??= []).push({ gift, fraction: t.fraction });
     }
-    lastGifts = gifts;
-    lastId = id;
-    lastSize = size;
-    lastShares = out ?? NONE;
-    return lastShares;
   }
+  lastGifts = gifts;
+  lastId = id;
+  lastSize = size;
+  lastShares = out ?? NONE;
+  return lastShares;
+}
+
+/** A long list's shares for `id`, from its index by beneficiary. */
+function indexedShares(gifts: readonly Gift[], id: string): readonly GiftShare[] {
   const by = indexOf(gifts, "gifts", () => {
     const m = new Map<string, GiftShare[]>();
     for (const gift of gifts) {

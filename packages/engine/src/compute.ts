@@ -287,15 +287,14 @@ function exemptionOf(c: Context, run: TableRun, estate: EstateTotals | null, b: 
 
 /** Step "allowances": each family's, in the order of the table. */
 function allowanceOf(c: Context, run: TableRun, b: Beneficiary): { total: Fraction; items: AllowanceItem[] } {
-  const items: AllowanceItem[] = [];
+  let items: AllowanceItem[] = [];
   let total = ZERO;
   for (let k = 0; k < run.allowances.length; k++) {
     const granted = run.allowances[k]!.allowances!(c, b, items);
-    for (let j = 0; j < granted.length; j++) {
-      const i = granted[j]!;
-      items.push(i);
-      total = add(total, i.amount);
-    }
+    if (granted.length === 0) continue;
+    // A copy of its length (pushed onto, an empty array grows to 17 places); most beneficiaries' allowances come from one family.
+    items = items.length === 0 ? granted.slice() : items.concat(granted);
+    for (let j = 0; j < granted.length; j++) total = add(total, granted[j]!.amount);
   }
   return { total, items };
 }

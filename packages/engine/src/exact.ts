@@ -44,6 +44,11 @@ const recentEuros = new Array<Fraction | undefined>(RECENT_EUROS).fill(undefined
 export function euro(n: number): Fraction {
   const slot = (n ^ (n >>> 8)) & (RECENT_EUROS - 1);
   if (recentAmounts[slot] === n) return recentEuros[slot]!;
+  return euroFromMap(n, slot);
+}
+
+/** euro(n) not in the small table: from the Map, or made (apart, so that callers inline only the table's lookup). */
+function euroFromMap(n: number, slot: number): Fraction {
   let f = EUROS.get(n);
   if (f === undefined) {
     f = integer(BigInt(n));

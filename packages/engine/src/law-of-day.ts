@@ -25,6 +25,11 @@ export function lawAt(source: LawSource, day: CivilDate): Law {
   const key = day.y * 10_000 + day.m * 100 + day.d;
   const slot = (key ^ (key >>> 8)) & (RECENT - 1);
   if (recentKeys[slot] === key && recentSources[slot] === source) return recentLaws[slot]!;
+  return lawFromSource(source, day, key, slot);
+}
+
+/** lawAt's day not in the small table: from the source's Map, or from the source (apart, so that callers inline only the table's lookup). */
+function lawFromSource(source: LawSource, day: CivilDate, key: number, slot: number): Law {
   let byDay = lawCache.get(source);
   if (byDay === undefined) lawCache.set(source, (byDay = new Map()));
   let law = byDay.get(key);

@@ -36,13 +36,12 @@ export const RECALL = family({
   },
   checkPriorGift(c: Context, g: PriorGift, b: Beneficiary, out: Checks): void {
     if (!c.hasRule("allowancesUsed")) return;
-    const p = `priorGifts[${g.index}]`;
     if (b.represents !== null) {
-      out.fail(`${p}.beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);
+      out.fail(`priorGifts[${g.index}].beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);
     }
     const replayFrom = coverageOf(c.source).replayFrom.day;
     if (!g.cash790G && g.allowanceUsed === null && before(g.date, replayFrom)) {
-      out.fail(`${p}.allowanceUsed`, `a gift made before ${replayFrom} must state the allowance it used (as in its deed): the allowances and the recall then followed other rules`);
+      out.fail(`priorGifts[${g.index}].allowanceUsed`, `a gift made before ${replayFrom} must state the allowance it used (as in its deed): the allowances and the recall then followed other rules`);
     }
   },
 });
@@ -99,13 +98,14 @@ export interface RecallDetail {
  */
 function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>, list: readonly PriorGift[]): (Fraction | null)[] {
   const housing = switchOn(HOUSING_790A_BIS, d.ruleSet, ignore, "housing790ABis") ? housingPriorExempt(d, source, b).parts : null;
-  const out: (Fraction | null)[] = [];
+  // Arrays of their final length, filled in place (an empty one grows to 17 places at its first push).
+  const out = new Array<Fraction | null>(list.length);
   for (let k = 0; k < list.length; k++) {
     const g = list[k]!;
-    if (g.beneficiary !== b.id || (g.cash790G && !ignore.has("gift790G"))) out.push(null);
+    if (g.beneficiary !== b.id || (g.cash790G && !ignore.has("gift790G"))) out[k] = null;
     else {
       const exempt = housing === null || housing.size === 0 ? undefined : housing.get(g);
-      out.push(exempt === undefined ? g.value : sub(g.value, exempt));
+      out[k] = exempt === undefined ? g.value : sub(g.value, exempt);
     }
   }
   return out;
@@ -128,14 +128,19 @@ interface Used {
  * Returns them by the gift's place in `list`, for each gift of a value above 0 (`values`, {@link recallValues}).
  */
 function replay(source: LawSource, b: Beneficiary, list: readonly PriorGift[], values: readonly (Fraction | null)[]): (Used | undefined)[] {
-  const order: number[] = [];
-  for (let k = 0; k < list.length; k++) if (values[k] !== null && positive(values[k]!)) order.push(k);
-  if (order.length > 1) order.sort((x, y) => compareDates(list[x]!.date, list[y]!.date) || list[x]!.index - list[y]!.index);
-  const out: (Used | undefined)[] = new Array<Used | undefined>(list.length);
+  let count = 0;
+  for (let k = 0; k < list.length; k++) if (values[k] !== null && positive(values[k]!)) count++;
+  // Arrays of their final length, filled in place (an empty one grows to 17 places at its first push).
+  const order = new Array<number>(count);
+  for (let k = 0, j = 0; k < list.length; k++) if (values[k] !== null && positive(values[k]!)) order[j++] = k;
+  if (count > 1) order.sort((x, y) => compareDates(list[x]!.date, list[y]!.date) || list[x]!.index - list[y]!.index);
+  const out = new Array<Used | undefined>(list.length);
   /** totalU[j], totalV[j]: Σ u and Σ v of the first j gifts of the order. */
-  const totalU: Fraction[] = [ZERO];
-  const totalV: Fraction[] = [ZERO];
-  for (let j = 0; j < order.length; j++) {
+  const totalU = new Array<Fraction>(count + 1);
+  const totalV = new Array<Fraction>(count + 1);
+  totalU[0] = ZERO;
+  totalV[0] = ZERO;
+  for (let j = 0; j < count; j++) {
     const g = list[order[j]!]!;
     let x: Used;
     if (g.allowanceUsed !== null) x = { u: g.allowanceUsed, v: g.disabilityAllowanceUsed ?? ZERO, stated: true };
@@ -157,8 +162,8 @@ function replay(source: LawSource, b: Beneficiary, list: readonly PriorGift[], v
       x = { u, v, stated: false };
     }
     out[order[j]!] = x;
-    totalU.push(add(totalU[j]!, x.u));
-    totalV.push(add(totalV[j]!, x.v));
+    totalU[j + 1] = add(totalU[j]!, x.u);
+    totalV[j + 1] = add(totalV[j]!, x.v);
   }
   return out;
 }
