@@ -25,7 +25,7 @@ export interface GrossEstate {
  */
 export function grossEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furniture" | "beneficiaries" | "date">, law: Law, ignore: ReadonlySet<string>): GrossEstate {
   let listed = ZERO;
-  for (const a of d.assets) listed = add(listed, a.value);
+  for (let k = 0; k < d.assets.length; k++) listed = add(listed, d.assets[k]!.value);
   const mainResidence = mainResidenceOf(d, law, ignore);
   const reduced = mainResidence === null ? listed : sub(listed, mainResidence.reduction);
   const furniture = furnitureOf(d, law, ignore, reduced);

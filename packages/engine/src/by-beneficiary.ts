@@ -44,7 +44,11 @@ const SCAN = 8;
  * allocation at all.
  */
 export function scanFor<T extends { beneficiary: string }>(list: readonly T[], id: string): readonly T[] {
-  if (list.length <= SCAN) return list;
+  return list.length <= SCAN ? list : indexedFor(list, id);
+}
+
+/** A long list's items for `id`, from its index by beneficiary. */
+function indexedFor<T extends { beneficiary: string }>(list: readonly T[], id: string): readonly T[] {
   const by = indexOf(list, "items", () => {
     const m = new Map<string, T[]>();
     for (const x of list) {
@@ -63,16 +67,39 @@ export interface GiftShare {
   fraction: Fraction;
 }
 
+/** The last shares of a short list made, for the next call: a beneficiary's are asked for a few times in a row (its parts, its cash, its cash for a home). */
+let lastGifts: readonly Gift[] | null = null;
+let lastId = "";
+let lastSize = 0;
+let lastShares: readonly GiftShare[] = NONE;
+
 /** Beneficiary `id`'s share of each gift, in the order of the gifts and of their `to` lists. */
 export function giftSharesOf(gifts: readonly Gift[], id: string): readonly GiftShare[] {
   let size = 0;
-  for (const gift of gifts) size += gift.to.length;
-  if (size <= SCAN) {
-    // A short list: its shares for `id`, made now (nothing kept: they die with the computation).
-    let out: GiftShare[] | undefined;
-    for (const gift of gifts) for (const t of gift.to) if (t.beneficiary === id) (out ??= []).push({ gift, fraction: t.fraction });
-    return out ?? NONE;
+  for (let k = 0; k < gifts.length; k++) size += gifts[k]!.to.length;
+  if (gifts === lastGifts && id === lastId && size === lastSize) return lastShares;
+  return size <= SCAN ? sharesOf(gifts, id, size) : indexedShares(gifts, id);
+}
+
+/** A short list's shares for `id`, made now (kept for the next call only). */
+function sharesOf(gifts: readonly Gift[], id: string, size: number): readonly GiftShare[] {
+  let out: GiftShare[] | undefined;
+  for (let k = 0; k < gifts.length; k++) {
+    const gift = gifts[k]!;
+    for (let j = 0; j < gift.to.length; j++) {
+      const t = gift.to[j]!;
+      if (t.beneficiary === id) (out ??= []).push({ gift, fraction: t.fraction });
+    }
   }
+  lastGifts = gifts;
+  lastId = id;
+  lastSize = size;
+  lastShares = out ?? NONE;
+  return lastShares;
+}
+
+/** A long list's shares for `id`, from its index by beneficiary. */
+function indexedShares(gifts: readonly Gift[], id: string): readonly GiftShare[] {
   const by = indexOf(gifts, "gifts", () => {
     const m = new Map<string, GiftShare[]>();
     for (const gift of gifts) {
@@ -114,7 +141,7 @@ export function beneficiaryOf(list: readonly Beneficiary[], id: string): Benefic
 export function representativesOf(list: readonly Beneficiary[], represents: string): number {
   if (list.length <= SCAN) {
     let n = 0;
-    for (const b of list) if (b.represents === represents) n++;
+    for (let k = 0; k < list.length; k++) if (list[k]!.represents === represents) n++;
     return n;
   }
   return peopleOf(list).representing.get(represents) ?? 0;

@@ -39,9 +39,37 @@ export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furni
   const grossEstate = grossEstateOf(d, law, ignore);
   const assets = grossEstate.gross;
   let debts = ZERO;
-  for (const a of d.debts) debts = add(debts, a.value);
+  for (let k = 0; k < d.debts.length; k++) debts = add(debts, d.debts[k]!.value);
   const { funeralDeducted, funeralMethod } = funeralDeduction(d, law, ignore, assets);
   return { assets, grossEstate, debts, funeralDeducted, funeralMethod, netEstate: sub(sub(assets, debts), funeralDeducted) };
+}
+
+/** A `YYYY-MM-DD` text's day as the number y × 10,000 + m × 100 + d; NaN for a text that is no date. */
+function dayKey(text: string): number {
+  const day = parseDate(text);
+  return day === null ? NaN : day.y * 10_000 + day.m * 100 + day.d;
+}
+
+/** The last bounds read (most computations ask the same source's), as day numbers. */
+let lastFrom = "";
+let lastTo = "";
+let fromKey = NaN;
+let toKey = NaN;
+
+/** Whether `date` is from the day `from` through the day `to` (`from <= formatDate(date) <= to`, without writing the date out). */
+function within(date: CivilDate, from: string, to: string): boolean {
+  if (from !== lastFrom || to !== lastTo) {
+    fromKey = dayKey(from);
+    toKey = dayKey(to);
+    lastFrom = from;
+    lastTo = to;
+  }
+  if (fromKey !== fromKey || toKey !== toKey) {
+    const day = formatDate(date);
+    return day >= from && day <= to;
+  }
+  const key = date.y * 10_000 + date.m * 100 + date.d;
+  return key >= fromKey && key <= toKey;
 }
 
 /**
@@ -52,9 +80,8 @@ export function netEstateOf(d: Pick<EstateDossier, "ruleSet" | "assets" | "furni
 export function checkedLaw(d: Pick<Dossier, "ruleSet" | "date">, source: LawSource): Law {
   if (d.ruleSet === "cgi") {
     const { verifiedFrom, verifiedThrough } = coverageOf(source);
-    const day = formatDate(d.date);
-    if (day < verifiedFrom.day || day > verifiedThrough.day) {
-      throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${verifiedFrom.day} to ${verifiedThrough.day}, not ${day}` }]);
+    if (!within(d.date, verifiedFrom.day, verifiedThrough.day)) {
+      throw new DossierError([{ path: "date", message: `the "cgi" rules compute acts from ${verifiedFrom.day} to ${verifiedThrough.day}, not ${formatDate(d.date)}` }]);
     }
   }
   try {
@@ -91,16 +118,17 @@ export function checkDossier(d: Dossier, source: LawSource, context: (law: Law) 
     net = netEstateOf(d, law);
     const netEstate = net.netEstate;
     let bequests = ZERO;
-    for (const b of d.bequests) bequests = add(bequests, b.amount);
+    for (let k = 0; k < d.bequests.length; k++) bequests = add(bequests, d.bequests[k]!.amount);
     if (lt(netEstate, ZERO)) out.fail("debts", "the debts and funeral costs exceed the assets");
     else if (lt(netEstate, bequests)) out.fail("bequests", `bequests total ${formatAmount(bequests)} €, above the net estate`);
     else if (d.civil === undefined && d.residue.length === 0 && positive(sub(netEstate, bequests))) out.fail("residue", "no shares, but the net estate leaves a residue after the bequests");
   }
-  for (const g of d.priorGifts) {
+  for (let k = 0; k < d.priorGifts.length; k++) {
+    const g = d.priorGifts[k]!;
     const b = beneficiaryOf(d.beneficiaries, g.beneficiary)!;
-    for (const f of run.checkPriorGift) f.checkPriorGift!(c, g, b, out);
+    for (let j = 0; j < run.checkPriorGift.length; j++) run.checkPriorGift[j]!.checkPriorGift!(c, g, b, out);
   }
-  for (const f of run.check) f.check!(c, out);
+  for (let j = 0; j < run.check.length; j++) run.check[j]!.check!(c, out);
   if (issues.length > 0) throw new DossierError(issues);
   return { law, net };
 }

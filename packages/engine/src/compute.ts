@@ -1,7 +1,7 @@
 import Fraction from "fraction.js";
 import { DATED_LAW, isLawCoverageError, usufructPercent, type Law, type LawSource, type Relationship, type ScaleName } from "@succ/rules";
 import { ageOn } from "./dates.js";
-import { add, floor0, integer, lt, mul, mulRatio, ONE, positive, sub, ZERO } from "./exact.js";
+import { add, floor0, lt, mul, mulRatio, ONE, positive, sub, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, RuleSet } from "./dossier.js";
 import { checkDossier, checkedLaw, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
@@ -15,7 +15,7 @@ import { recallOf, type RecallDetail, type RecalledGift } from "./families/recal
 import { smallEstateOf } from "./families/small-estate-796-0.js";
 import { residueUsufruct, splits } from "./families/usufruct-669.js";
 import type { Rule } from "./rules.js";
-import { scaleSlices, type BandDetail } from "./scale.js";
+import { scaleSlicesOfEuros, type BandDetail } from "./scale.js";
 import { giftSharesOf, scanFor } from "./by-beneficiary.js";
 import { lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 import type { GrossEstate } from "./assets.js";
@@ -144,26 +144,57 @@ const NOTHING_IGNORED: ReadonlySet<string> = new Set();
 
 /** The law's rounding: to the nearest euro, half up (amounts here are never negative). */
 export function roundEuro(x: Fraction): number {
-  // floor(n/d + 1/2) = floor((2n + d) / 2d), in BigInt (truncation is the floor for n ≥ 0).
-  if (x.s >= 0n) return Number(x.d === 1n ? x.n : (2n * x.n + x.d) / (2n * x.d));
+  if (x.s === 1n) {
+    const n = Number(x.n);
+    const d = Number(x.d);
+    // floor(n/d + 1/2) in doubles while n is a safe integer: q = floor(n/d), corrected once when
+    // the division rounded up to the next integer, then one more when the remainder is half of d or more.
+    if (n <= Number.MAX_SAFE_INTEGER && d <= Number.MAX_SAFE_INTEGER) {
+      if (d === 1) return n;
+      let q = Math.floor(n / d);
+      let r = n - q * d;
+      if (r < 0) {
+        q -= 1;
+        r += d;
+      }
+      return 2 * r >= d ? q + 1 : q;
+    }
+    // floor(n/d + 1/2) = floor((2n + d) / 2d), in BigInt (truncation is the floor for n ≥ 0).
+    return Number(x.d === 1n ? x.n : (2n * x.n + x.d) / (2n * x.d));
+  }
   return Number(x.add(HALF).floor().valueOf());
 }
 
-
-/** The context of one computation: the dossier, the values of its date, the source, the switches, the table of families. */
-function contextOf(d: Dossier, source: LawSource, ignore: ReadonlySet<string>, run: TableRun): (law: Law, devolution: Devolution | null) => Context {
-  const switches = run.switches;
-  const has = (f: RuleFamily) => applies(f, d.ruleSet);
-  const on = ignore.size === 0 ? (rule: string) => switches.has(rule) : (rule: string) => !ignore.has(rule) && switches.has(rule);
-  const hasRule = (rule: string) => switches.has(rule);
-  return (law, devolution) => ({ d, law, devolution, source, ignore, has, on, hasRule });
+/**
+ * What the families read of one computation (a class: its methods made once, not closures for
+ * each computation; one hidden class for every context).
+ */
+class Computation implements Context {
+  constructor(
+    readonly d: Dossier,
+    readonly law: Law,
+    readonly devolution: Devolution | null,
+    readonly source: LawSource,
+    readonly ignore: ReadonlySet<string>,
+    /** The switches the dossier's rule set has (the table run's). */
+    readonly switches: ReadonlySet<string>,
+  ) {}
+  has(f: RuleFamily): boolean {
+    return applies(f, this.d.ruleSet);
+  }
+  on(rule: string): boolean {
+    return this.switches.has(rule) && (this.ignore.size === 0 || !this.ignore.has(rule));
+  }
+  hasRule(rule: string): boolean {
+    return this.switches.has(rule);
+  }
 }
 
 function estateTotals(d: EstateDossier, law: Law, ignore: ReadonlySet<string>, checked: ReturnType<typeof netEstateOf> | null): EstateTotals {
   // The checks computed the net estate under the law itself; a counterfactual on the gross estate or the funeral deduction recomputes it.
-  const n = checked !== null && !ignore.has("funeralCap") && !ignore.has("funeralFlat") && !ignore.has("mainResidence764bis") && !ignore.has("furniture764") ? checked : netEstateOf(d, law, ignore);
+  const n = checked !== null && (ignore.size === 0 || (!ignore.has("funeralCap") && !ignore.has("funeralFlat") && !ignore.has("mainResidence764bis") && !ignore.has("furniture764"))) ? checked : netEstateOf(d, law, ignore);
   let bequests = ZERO;
-  for (const b of d.bequests) bequests = add(bequests, b.amount);
+  for (let k = 0; k < d.bequests.length; k++) bequests = add(bequests, d.bequests[k]!.amount);
   // A counterfactual without the funeral deduction's limit may leave less than the bequests: the
   // residue then stays at 0 rather than going negative (the bequests are still paid in full).
   const residue = lt(bequests, n.netEstate) ? sub(n.netEstate, bequests) : ZERO;
@@ -203,9 +234,17 @@ function estateParts(d: EstateDossier, t: EstateTotals, b: Beneficiary, ignore: 
   return parts;
 }
 
-function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, ignore: ReadonlySet<string>): ValuePart[] {
+/** Computed mode: the parts the civil devolution gives a beneficiary, after its part of art. 757 B. */
+function devolutionParts(dev: Devolution, d: EstateDossier, law: Law, b: Beneficiary, ignore: ReadonlySet<string>, life: LifeInsuranceShare | null): ValuePart[] {
+  const parts = lifeParts(life);
+  const civil = civilParts(dev, d, law, b, ignore);
+  for (let k = 0; k < civil.length; k++) parts.push({ ...civil[k]!, fraction: ONE });
+  return parts;
+}
+
+/** `bare`: the bare-ownership percent of art. 669 at the donor's age. */
+function giftParts(d: GiftDossier, bare: number, donorAge: number, b: Beneficiary, ignore: ReadonlySet<string>): ValuePart[] {
   const parts: ValuePart[] = [];
-  const bare = 100 - usufructPercent(law.usufruct669, donorAge);
   const shares = giftSharesOf(d.gifts, b.id);
   for (let k = 0; k < shares.length; k++) {
     const { gift: g, fraction } = shares[k]!;
@@ -217,16 +256,20 @@ function giftParts(d: GiftDossier, law: Law, donorAge: number, b: Beneficiary, i
   return parts;
 }
 
+type CashExemptions = { total: Fraction; byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> };
+/** No cash exempt: an estate's beneficiary, an exempt one (read only). */
+const NO_CASH: CashExemptions = Object.freeze({ total: ZERO, byKey: Object.freeze({}) });
+
 /** Step "cashExemptions": each family's, in the table's order, on the cash the families before it left ordinary. */
-function cashExemptionsOf(c: Context, run: TableRun, b: Beneficiary, gift: GiftDossier | null, donorAge: number): { total: Fraction; byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> } {
-  const byKey: Partial<Record<CashExemptionKey, { amount: Fraction; eligible: boolean }>> = {};
+function cashExemptionsOf(c: Context, run: TableRun, b: Beneficiary, gift: GiftDossier, donorAge: number): CashExemptions {
+  const byKey: CashExemptions["byKey"] = {};
   let total = ZERO;
-  if (gift === null) return { total, byKey };
   const all = cashOf(gift, b, null);
-  for (const f of run.cashExemption) {
-    const e = f.cashExemption!.exempt(c, b, gift, donorAge, sub(all, total));
+  for (let k = 0; k < run.cashExemption.length; k++) {
+    const hook = run.cashExemption[k]!.cashExemption!;
+    const e = hook.exempt(c, b, gift, donorAge, sub(all, total));
     if (e === null) continue;
-    byKey[f.cashExemption!.key] = e;
+    byKey[hook.key] = e;
     total = add(total, e.amount);
   }
   return { total, byKey };
@@ -235,8 +278,8 @@ function cashExemptionsOf(c: Context, run: TableRun, b: Beneficiary, gift: GiftD
 /** Step "exemption": the first family of the table that exempts the beneficiary (estates only). */
 function exemptionOf(c: Context, run: TableRun, estate: EstateTotals | null, b: Beneficiary): Exemption | null {
   if (c.d.kind !== "estate") return null;
-  for (const f of run.exemption) {
-    const e = f.exemption!(c, b, estate);
+  for (let k = 0; k < run.exemption.length; k++) {
+    const e = run.exemption[k]!.exemption!(c, b, estate);
     if (e) return e;
   }
   return null;
@@ -244,16 +287,70 @@ function exemptionOf(c: Context, run: TableRun, estate: EstateTotals | null, b: 
 
 /** Step "allowances": each family's, in the order of the table. */
 function allowanceOf(c: Context, run: TableRun, b: Beneficiary): { total: Fraction; items: AllowanceItem[] } {
-  const items: AllowanceItem[] = [];
+  let items: AllowanceItem[] = [];
   let total = ZERO;
-  for (const f of run.allowances) {
-    for (const i of f.allowances!(c, b, items)) {
-      items.push(i);
-      total = add(total, i.amount);
-    }
+  for (let k = 0; k < run.allowances.length; k++) {
+    const granted = run.allowances[k]!.allowances!(c, b, items);
+    if (granted.length === 0) continue;
+    // A copy of its length (pushed onto, an empty array grows to 17 places); most beneficiaries' allowances come from one family.
+    items = items.length === 0 ? granted.slice() : items.concat(granted);
+    for (let j = 0; j < granted.length; j++) total = add(total, granted[j]!.amount);
   }
   return { total, items };
 }
+
+/** The scale of a beneficiary who is taxed: by the relationship, or in computed mode by the devolution (a representative's, a remote collateral's). */
+function scaleOf(c: Computation, b: Beneficiary): ScaleName {
+  const dev = c.devolution;
+  if (dev === null || c.d.kind !== "estate") return c.law.scaleOf[b.relationship];
+  return (dev.representation.has(b.id) && !c.ignore.has("representation") ? representationAllowance(dev, c.law, b)?.scale : null) ?? collateralScale(c.d, c.law, b) ?? c.law.scaleOf[b.relationship];
+}
+
+/**
+ * Steps "exemption" to "scale" for one beneficiary, given the value it receives in `parts`: its
+ * result, with the working. `estate`: the estate's totals (null for a gift); `li`: its part of
+ * the life-insurance contracts.
+ */
+function beneficiaryResult(c: Computation, run: TableRun, b: Beneficiary, parts: ValuePart[], estate: EstateTotals | null, donorAge: number, li: LifeInsuranceShare | null): BeneficiaryResult {
+  let received = ZERO;
+  for (let k = 0; k < parts.length; k++) received = add(received, parts[k]!.amount);
+  const exemption = exemptionOf(c, run, estate, b);
+  const exempt = exemption !== null;
+  const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(c, run, b);
+  // Exempt cash (art. 790 A bis on the cash for a home, then art. 790 G on the cash still ordinary).
+  const cash = c.d.kind === "gift" && !exempt ? cashExemptionsOf(c, run, b, c.d, donorAge) : NO_CASH;
+  const recall = recallOf(c.d, c.law, c.source, b, allowance, c.ignore);
+  let taxableExact = ZERO;
+  let scale: ScaleName | null = null;
+  let bands: BandDetail[] = [];
+  let taxExact = ZERO;
+  let taxable = 0;
+  let tax = 0;
+  let scaleStart = ZERO;
+  if (!exempt) {
+    taxableExact = floor0(sub(sub(received, cash.total), recall.remainingAllowance));
+    taxable = roundEuro(taxableExact);
+    scale = scaleOf(c, b);
+    scaleStart = c.ignore.size !== 0 && c.ignore.has("lowerBands") ? ZERO : recall.T;
+    ({ bands, taxExact, tax } = scaleSlicesOfEuros(c.law.scales[scale], scaleStart, taxable));
+  }
+  const exemption790G = (cash.byKey.exemption790G as Exemption790G | undefined) ?? null;
+  const housing790ABis = (cash.byKey.housing790ABis as HousingExemption | undefined) ?? null;
+  return { id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G, housing790ABis, lifeInsurance: li, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax };
+}
+
+/** Adds a beneficiary's line to the answer. */
+function answerLine(answer: Answer, r: BeneficiaryResult): void {
+  const line: AnswerLine = { part_taxable: r.taxable, droits: r.tax };
+  // Art. 990 I: a beneficiary of sums due for premiums paid before 70 reports its levy (0 when exempt).
+  const li = r.lifeInsurance;
+  if (li !== null && positive(li.capital990I)) line.prelevement_990I = li.levy;
+  // An own property even for the id "__proto__" (readDossier refuses it; a dossier built in code may not).
+  if (r.id === "__proto__") Object.defineProperty(answer.beneficiaires, r.id, { value: line, enumerable: true, writable: true, configurable: true });
+  else answer.beneficiaires[r.id] = line;
+  answer.total_droits += r.tax;
+}
+
 /**
  * Computes every beneficiary's taxable share and tax, exactly, with the working, under the
  * dossier's rule set (`seed` or `cgi`) and the law of the act's date. `options.ignore` switches
@@ -270,75 +367,66 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
   }
 }
 
+/** What every computation settles before its steps: the switches, the source, the table, the dossier after the liquidation (computed mode). */
 function computeUnder(input: Dossier, options: ComputeOptions): ComputeResult {
   const ignored = options.ignore ?? [];
   const ignore: ReadonlySet<string> = ignored.length === 0 ? NOTHING_IGNORED : new Set<string>(ignored);
   const source = options.source ?? options.law ?? DATED_LAW;
   const table = options.families ?? FAMILIES;
+  if (input.kind === "gift") return giftResult(input, source, ignore, ignored as readonly Rule[], table);
+  return estateResult(input, source, ignore, ignored as readonly Rule[], table);
+}
+
+function estateResult(input: EstateDossier, source: LawSource, ignore: ReadonlySet<string>, ignored: readonly Rule[], table: readonly RuleFamily[]): EstateResult {
   // Computed mode (a dossier with `family`): the matrimonial regime liquidated first, then the civil devolution.
-  let liquidated: ReturnType<typeof liquidate> | null = null;
-  if (input.kind === "estate" && input.civil !== undefined) liquidated = liquidate(input, input.civil, checkedLaw(input, source));
-  const dossier: Dossier = liquidated?.dossier ?? input;
+  const liquidated = input.civil !== undefined ? liquidate(input, input.civil, checkedLaw(input, source)) : null;
+  const dossier = liquidated?.dossier ?? input;
   const run = tableRun(table, dossier.ruleSet);
-  const contextAt = contextOf(dossier, source, ignore, run);
-  const { law, net } = checkDossier(dossier, source, (l) => contextAt(l, null), table);
-  const estate = dossier.kind === "estate" ? estateTotals(dossier, law, ignore, net) : null;
-  const dev = liquidated !== null && dossier.kind === "estate" ? devolve(dossier, dossier.civil!, law, liquidated.assets, estate!.grossEstate, estate!.netEstate, liquidated.liquidation) : null;
-  const c = contextAt(law, dev);
-  const donorAge = dossier.kind === "gift" ? ageOn(dossier.person.birthDate, dossier.date) : 0;
-  const beneficiaries: BeneficiaryResult[] = [];
-  const answer: Answer = { beneficiaires: {}, total_droits: 0 };
+  const { law, net } = checkDossier(dossier, source, (l) => new Computation(dossier, l, null, source, ignore, run.switches), table);
+  const estate = estateTotals(dossier, law, ignore, net);
+  const dev = liquidated !== null ? devolve(dossier, dossier.civil!, law, liquidated.assets, estate.grossEstate, estate.netEstate, liquidated.liquidation) : null;
+  const c = new Computation(dossier, law, dev, source, ignore, run.switches);
   // Exempt from inheritance tax by who they are (spouse, partner, sibling of art. 796-0 ter):
   // they also take no share of the allowance of art. 757 B.
-  const personallyExempt = (b: Beneficiary): boolean => {
-    const e = exemptionOf(c, run, null, b);
-    return e !== null && e.reason !== "smallEstate";
-  };
-  const life = dossier.kind === "estate" ? lifeInsuranceOf(dossier, law, personallyExempt, ignore) : null;
-  for (const b of dossier.beneficiaries) {
+  const life = dossier.lifeInsurance.length === 0 ? null : lifeInsuranceOf(dossier, law, (b) => personallyExempt(c, run, b), ignore);
+  const beneficiaries: BeneficiaryResult[] = [];
+  const answer: Answer = { beneficiaires: {}, total_droits: 0 };
+  for (let k = 0; k < dossier.beneficiaries.length; k++) {
+    const b = dossier.beneficiaries[k]!;
     const li = life?.get(b.id) ?? null;
-    const parts = dossier.kind === "estate" ? (dev !== null ? [...lifeParts(li), ...civilParts(dev, dossier, law, b, ignore).map((p) => ({ ...p, fraction: ONE }))] : estateParts(dossier, estate!, b, ignore, li)) : giftParts(dossier, law, donorAge, b, ignore);
-    let received = ZERO;
-    for (const p of parts) received = add(received, p.amount);
-    const exemption = exemptionOf(c, run, estate, b);
-    const exempt = exemption !== null;
-    const allowance = exempt ? { total: ZERO, items: [] } : allowanceOf(c, run, b);
-    const gift = dossier.kind === "gift" && !exempt ? dossier : null;
-    // Exempt cash (art. 790 A bis on the cash for a home, then art. 790 G on the cash still ordinary).
-    const cash = cashExemptionsOf(c, run, b, gift, donorAge);
-    const recall = recallOf(dossier, law, source, b, allowance, ignore);
-    let taxableExact = ZERO;
-    let scale: ScaleName | null = null;
-    let bands: BandDetail[] = [];
-    let taxExact = ZERO;
-    let taxable = 0;
-    let tax = 0;
-    let scaleStart = ZERO;
-    if (!exempt) {
-      taxableExact = floor0(sub(sub(received, cash.total), recall.remainingAllowance));
-      taxable = roundEuro(taxableExact);
-      scale = dossier.kind === "estate" && dev !== null ? (dev.representation.has(b.id) && !ignore.has("representation") ? representationAllowance(dev, law, b)?.scale : null) ?? collateralScale(dossier, law, b) ?? law.scaleOf[b.relationship] : law.scaleOf[b.relationship];
-      scaleStart = ignore.has("lowerBands") ? ZERO : recall.T;
-      ({ bands, taxExact, tax } = scaleSlices(law.scales[scale], scaleStart, integer(BigInt(taxable))));
-    }
-    beneficiaries.push({ id: b.id, name: b.name, relationship: b.relationship, received, parts, exempt, exemption, allowance, exemption790G: (cash.byKey.exemption790G as Exemption790G | undefined) ?? null, housing790ABis: (cash.byKey.housing790ABis as HousingExemption | undefined) ?? null, lifeInsurance: li, recall, scale, taxableExact, taxable, scaleStart, bands, taxExact, tax });
-    const line: AnswerLine = { part_taxable: taxable, droits: tax };
-    // Art. 990 I: a beneficiary of sums due for premiums paid before 70 reports its levy (0 when exempt).
-    if (li !== null && positive(li.capital990I)) line.prelevement_990I = li.levy;
-    // An own property even for the id "__proto__" (readDossier refuses it; a dossier built in code may not).
-    if (b.id === "__proto__") Object.defineProperty(answer.beneficiaires, b.id, { value: line, enumerable: true, writable: true, configurable: true });
-    else answer.beneficiaires[b.id] = line;
-    answer.total_droits += tax;
+    const parts = dev !== null ? devolutionParts(dev, dossier, law, b, ignore, li) : estateParts(dossier, estate, b, ignore, li);
+    const r = beneficiaryResult(c, run, b, parts, estate, 0, li);
+    beneficiaries.push(r);
+    answerLine(answer, r);
   }
   // The fields of ResultBase written out in each literal, in the same order (an object spread costs more than the fields it copies).
   const ruleSet = dossier.ruleSet;
-  const rules = ignored as readonly Rule[];
-  if (dossier.kind === "estate") {
-    return dev !== null
-      ? { kind: "estate", dossier, estate: estate!, devolution: dev, ruleSet, law, ignored: rules, families: table, beneficiaries, answer }
-      : { kind: "estate", dossier, estate: estate!, ruleSet, law, ignored: rules, families: table, beneficiaries, answer };
+  return dev !== null
+    ? { kind: "estate", dossier, estate, devolution: dev, ruleSet, law, ignored, families: table, beneficiaries, answer }
+    : { kind: "estate", dossier, estate, ruleSet, law, ignored, families: table, beneficiaries, answer };
+}
+
+/** Whether a beneficiary is exempt from inheritance tax by who they are (not by the estate's size). */
+function personallyExempt(c: Computation, run: TableRun, b: Beneficiary): boolean {
+  const e = exemptionOf(c, run, null, b);
+  return e !== null && e.reason !== "smallEstate";
+}
+
+function giftResult(dossier: GiftDossier, source: LawSource, ignore: ReadonlySet<string>, ignored: readonly Rule[], table: readonly RuleFamily[]): GiftResult {
+  const run = tableRun(table, dossier.ruleSet);
+  const { law } = checkDossier(dossier, source, (l) => new Computation(dossier, l, null, source, ignore, run.switches), table);
+  const c = new Computation(dossier, law, null, source, ignore, run.switches);
+  const donorAge = ageOn(dossier.person.birthDate, dossier.date);
+  const bare = dossier.beneficiaries.length === 0 ? 100 : 100 - usufructPercent(law.usufruct669, donorAge);
+  const beneficiaries: BeneficiaryResult[] = [];
+  const answer: Answer = { beneficiaires: {}, total_droits: 0 };
+  for (let k = 0; k < dossier.beneficiaries.length; k++) {
+    const b = dossier.beneficiaries[k]!;
+    const r = beneficiaryResult(c, run, b, giftParts(dossier, bare, donorAge, b, ignore), null, donorAge, null);
+    beneficiaries.push(r);
+    answerLine(answer, r);
   }
-  return { kind: "gift", dossier, donorAge, ruleSet, law, ignored: rules, families: table, beneficiaries, answer };
+  return { kind: "gift", dossier, donorAge, ruleSet: dossier.ruleSet, law, ignored, families: table, beneficiaries, answer };
 }
 /** Whether two answers are equal, field by field. */
 export function sameAnswer(a: Answer, b: Answer): boolean {

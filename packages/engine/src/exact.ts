@@ -44,6 +44,11 @@ const recentEuros = new Array<Fraction | undefined>(RECENT_EUROS).fill(undefined
 export function euro(n: number): Fraction {
   const slot = (n ^ (n >>> 8)) & (RECENT_EUROS - 1);
   if (recentAmounts[slot] === n) return recentEuros[slot]!;
+  return euroFromMap(n, slot);
+}
+
+/** euro(n) not in the small table: from the Map, or made (apart, so that callers inline only the table's lookup). */
+function euroFromMap(n: number, slot: number): Fraction {
   let f = EUROS.get(n);
   if (f === undefined) {
     f = integer(BigInt(n));
@@ -90,53 +95,108 @@ export function fraction(n: bigint, d: bigint): Fraction {
   return make(neg ? -1n : 1n, (neg ? -n : n) / g, d / g);
 }
 
-const small = (a: Fraction) => a.n <= SMALL && a.d <= SMALL;
-const num = (a: Fraction) => (a.s < 0n ? -Number(a.n) : Number(a.n));
+/*
+ * The operations below read each BigInt field into a double once and test the doubles, not the
+ * BigInts, against MAX: a BigInt above MAX converts to at least 2^53 (the conversion rounds to the
+ * nearest double, and 2^53 is one), and so does any product with it, so a result at most MAX was
+ * computed from exact values and is exact itself.
+ *
+ * How TurboFan sees them (issue 21): add, sub and mul only test for an operand that leaves the
+ * other as it is, and call `arith` for the rest. `arith` is larger than TurboFan inlines (460
+ * bytes of bytecode): it is compiled once and called, where the operations written out in each
+ * entry point were inlined, BigInt conversions, reduction and all, into each of the engine's hot
+ * functions, several times over (compiling them cost more than running them on thousands of
+ * dossiers). Keep it one function, whole.
+ */
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** The operations of {@link arith}. */
+const ADD = 0;
+const SUB = 1;
+const MUL = 2;
 
 export function add(a: Fraction, b: Fraction): Fraction {
   if (b.n === 0n) return a;
   if (a.n === 0n) return b;
-  if (a.d === 1n && b.d === 1n) {
-    // Whole numbers: one BigInt operation on the magnitudes (the signs are ±1n).
-    if (a.s === b.s) return make(a.s, a.n + b.n, 1n);
-    const diff = a.n - b.n;
-    if (diff === 0n) return ZERO;
-    return diff > 0n ? make(a.s, diff, 1n) : make(b.s, -diff, 1n);
-  }
-  if (small(a) && small(b)) {
-    const ad = Number(a.d);
-    const bd = Number(b.d);
-    const d = ad === bd ? ad : ad * bd;
-    const n = ad === bd ? num(a) + num(b) : num(a) * bd + num(b) * ad;
-    if (Number.isSafeInteger(d) && Number.isSafeInteger(n) && Number.isSafeInteger(num(a) * bd) && Number.isSafeInteger(num(b) * ad)) return ratio(n, d);
-  }
-  return a.add(b);
+  return arith(ADD, a, b);
 }
 
 export function sub(a: Fraction, b: Fraction): Fraction {
   if (b.n === 0n) return a;
-  if (a.d === 1n && b.d === 1n) {
-    // Whole numbers, as add(a, −b) gives them, with one BigInt operation at most.
-    const minus = b.s === 1n ? -1n : 1n;
-    if (a.n === 0n) return make(minus, b.n, 1n);
-    if (a.s !== b.s) return make(a.s, a.n + b.n, 1n);
-    const diff = a.n - b.n;
-    if (diff === 0n) return ZERO;
-    return diff > 0n ? make(a.s, diff, 1n) : make(a.s === 1n ? -1n : 1n, -diff, 1n);
+  return arith(SUB, a, b);
+}
+
+/** a × b, where b is often exactly 1. */
+export function mul(a: Fraction, b: Fraction): Fraction {
+  if (b.n === 1n && b.d === 1n && b.s === 1n) return a;
+  return arith(MUL, a, b);
+}
+
+/**
+ * a + b, a − b or a × b, reduced. Sums of whole numbers take one BigInt operation on the
+ * magnitudes (the signs are ±1n); the rest is computed with doubles while they are exact, and
+ * reduced with a gcd of doubles; anything larger goes through fraction.js.
+ */
+function arith(op: number, a: Fraction, b: Fraction): Fraction {
+  // The sign b enters with: −b's for a difference (a literal: no BigInt allocated).
+  const sb = op === SUB ? (b.s === 1n ? -1n : 1n) : b.s;
+  let n = NaN;
+  let d = NaN;
+  if (op !== MUL) {
+    if (a.n === 0n) return make(sb, b.n, b.d);
+    if (a.d === 1n && b.d === 1n) {
+      if (a.s === sb) return make(sb, a.n + b.n, 1n);
+      const diff = a.n - b.n;
+      if (diff === 0n) return ZERO;
+      return diff > 0n ? make(a.s, diff, 1n) : make(sb, -diff, 1n);
+    }
+    const ad = Number(a.d);
+    const bd = Number(b.d);
+    const an = Number(a.n);
+    const bn = Number(b.n);
+    if (ad <= MAX && bd <= MAX && an <= MAX && bn <= MAX) {
+      const x = a.s === 1n ? an : -an;
+      const y = sb === 1n ? bn : -bn;
+      if (ad === bd) {
+        n = x + y;
+        d = ad;
+      } else {
+        const p = x * bd;
+        const q = y * ad;
+        // Exact only if each product is: a sum of two safe integers rounds only above MAX.
+        if (p <= MAX && p >= -MAX && q <= MAX && q >= -MAX) {
+          n = p + q;
+          d = ad * bd;
+        }
+      }
+    }
+  } else {
+    n = Number(a.n) * Number(b.n);
+    d = Number(a.d) * Number(b.d);
+    if (a.s !== b.s) n = -n;
   }
-  return add(a, make(-b.s, b.n, b.d));
+  // NaN (not computed, or an operand beyond a double's range) fails these tests.
+  if (n <= MAX && n >= -MAX && d <= MAX) return ratio(n, d);
+  return op === ADD ? a.add(b) : op === SUB ? a.sub(b) : a.mul(b);
 }
 
 /** a < b */
 export function lt(a: Fraction, b: Fraction): boolean {
   // Signs first (a zero has the sign 1n): a negative is below any zero or positive.
-  const na = a.s < 0n && a.n !== 0n;
-  const nb = b.s < 0n && b.n !== 0n;
+  const na = a.s !== 1n && a.n !== 0n;
+  const nb = b.s !== 1n && b.n !== 0n;
   if (na !== nb) return na;
   // Same sign: compare the magnitudes, reversed for negatives.
-  const x = a.d === b.d ? a.n : a.n * b.d;
-  const y = a.d === b.d ? b.n : b.n * a.d;
-  return na ? y < x : x < y;
+  if (a.d === b.d) return na ? b.n < a.n : a.n < b.n;
+  return na ? below(b, a) : below(a, b);
+}
+
+/** |a| < |b| for different denominators: the cross products, in doubles while exact. */
+function below(a: Fraction, b: Fraction): boolean {
+  const x = Number(a.n) * Number(b.d);
+  const y = Number(b.n) * Number(a.d);
+  if (x <= MAX && y <= MAX) return x < y;
+  return a.n * b.d < b.n * a.d;
 }
 
 /** a = b (both reduced, as every Fraction is; a zero equals a zero whatever its sign). */
@@ -146,27 +206,14 @@ export function equal(a: Fraction, b: Fraction): boolean {
 
 /** a > 0 */
 export function positive(a: Fraction): boolean {
-  return a.s > 0n && a.n > 0n;
-}
-
-/** a × b, where b is often exactly 1. */
-export function mul(a: Fraction, b: Fraction): Fraction {
-  if (b.n === 1n && b.d === 1n && b.s > 0n) return a;
-  if (small(a) && small(b)) {
-    const n = Number(a.n) * Number(b.n);
-    const d = Number(a.d) * Number(b.d);
-    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return ratio(a.s * b.s < 0n ? -n : n, d);
-  }
-  return a.mul(b);
+  return a.s === 1n && a.n !== 0n;
 }
 
 /** a × p / q for small non-negative integers p and q > 0 (percentages). */
 export function mulRatio(a: Fraction, p: number, q: number): Fraction {
-  if (small(a)) {
-    const n = Number(a.n) * p;
-    const d = Number(a.d) * q;
-    if (Number.isSafeInteger(n) && Number.isSafeInteger(d)) return ratio(a.s < 0n ? -n : n, d);
-  }
+  const n = Number(a.n) * p;
+  const d = Number(a.d) * q;
+  if (n <= MAX && d <= MAX) return ratio(a.s === 1n ? n : -n, d);
   return a.mul(p, q);
 }
 

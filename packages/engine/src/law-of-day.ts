@@ -3,17 +3,43 @@ import { formatDate, type CivilDate } from "./dates.js";
 
 /** The values already read from each source, by day (y × 10,000 + m × 100 + d): most dossiers share a few days. */
 const lawCache = new WeakMap<LawSource, Map<number, Law>>();
+/**
+ * Days kept for a source before its cache starts over: the acts of the dated tables' years and
+ * the prior gifts of the recall's years before them, some 8,000 days, fit (a cache of 4,096,
+ * full and cleared every few thousand dossiers, read most days again from the source).
+ */
+const DAYS_KEPT = 1 << 15;
+
+/**
+ * The last days asked for, in a small table by the day's low bits, with their source: most calls
+ * find their day there, without the source's Map (a hash lookup, and a WeakMap one for the source).
+ */
+const RECENT = 256;
+/** NaN in an empty slot: equal to no day. */
+const recentKeys = new Float64Array(RECENT).fill(NaN);
+const recentSources = new Array<LawSource | undefined>(RECENT).fill(undefined);
+const recentLaws = new Array<Law | undefined>(RECENT).fill(undefined);
 
 /** The values of the law on a day, from a source of dated values. */
 export function lawAt(source: LawSource, day: CivilDate): Law {
+  const key = day.y * 10_000 + day.m * 100 + day.d;
+  const slot = (key ^ (key >>> 8)) & (RECENT - 1);
+  if (recentKeys[slot] === key && recentSources[slot] === source) return recentLaws[slot]!;
+  return lawFromSource(source, day, key, slot);
+}
+
+/** lawAt's day not in the small table: from the source's Map, or from the source (apart, so that callers inline only the table's lookup). */
+function lawFromSource(source: LawSource, day: CivilDate, key: number, slot: number): Law {
   let byDay = lawCache.get(source);
   if (byDay === undefined) lawCache.set(source, (byDay = new Map()));
-  const key = day.y * 10_000 + day.m * 100 + day.d;
   let law = byDay.get(key);
   if (law === undefined) {
     law = source.on(formatDate(day));
-    if (byDay.size >= 4096) byDay.clear();
+    if (byDay.size >= DAYS_KEPT) byDay.clear();
     byDay.set(key, law);
   }
+  recentKeys[slot] = key;
+  recentSources[slot] = source;
+  recentLaws[slot] = law;
   return law;
 }

@@ -1,6 +1,6 @@
 import type Fraction from "fraction.js";
 import type { Band } from "@succ/rules";
-import { fraction, ratio, ZERO } from "./exact.js";
+import { fraction, integer, ratio, ZERO } from "./exact.js";
 
 /** One band of a scale crossed by a taxable amount: the band, the slice of it taxed, and that slice's tax. */
 export interface BandDetail {
@@ -24,8 +24,9 @@ function hundredths(ratePercent: number): number {
 type Int = number | bigint;
 
 /**
- * A band crossed, kept as whole units of 1/q euro; its amounts become fractions only when read
- * (most computations never read them: the sheet and the tests do).
+ * A band crossed, kept as whole units of 1/q euro (numbers, or BigInts when they would not stay
+ * safe integers); its amounts become fractions only when read (most computations never read
+ * them: the sheet and the tests do).
  */
 class Slice implements BandDetail {
   readonly to: number | null;
@@ -35,35 +36,37 @@ class Slice implements BandDetail {
     readonly from: number,
     private readonly lo: Int,
     private readonly hi: Int,
-    private readonly units: Int,
     private readonly q: Int,
-    private readonly make: (n: Int, d: Int) => Fraction,
   ) {
     this.to = band.upTo;
     this.ratePercent = band.ratePercent;
   }
   get sliceFrom(): Fraction {
-    return this.make(this.lo, this.q);
+    return typeof this.q === "bigint" ? fraction(this.lo as bigint, this.q) : ratio(this.lo as number, this.q);
   }
   get sliceTo(): Fraction {
-    return this.make(this.hi, this.q);
+    return typeof this.q === "bigint" ? fraction(this.hi as bigint, this.q) : ratio(this.hi as number, this.q);
   }
   get base(): Fraction {
-    return this.make(((this.hi as number) - (this.lo as number)) as Int, this.q);
+    return typeof this.q === "bigint" ? fraction((this.hi as bigint) - (this.lo as bigint), this.q) : ratio((this.hi as number) - (this.lo as number), this.q);
   }
+  /** The slice's tax in units of 1/(10,000 q) euro, as the walk computed it, over 10,000 q. */
   get tax(): Fraction {
-    return this.make(this.units, ((this.q as number) * ((typeof this.q === "bigint" ? 10_000n : 10_000) as number)) as Int);
+    const rate = hundredths(this.ratePercent);
+    return typeof this.q === "bigint"
+      ? fraction(((this.hi as bigint) - (this.lo as bigint)) * BigInt(rate), this.q * 10_000n)
+      : ratio(((this.hi as number) - (this.lo as number)) * rate, this.q * 10_000);
   }
 }
 
 /**
  * The one walk of a progressive scale over its bands, in whole units of 1/q euro: for each band
  * crossed by [s, e], the slice [lo, hi] and its tax in units of 1/(10,000 q) euro (rates have at
- * most two decimals), pushed onto `out` as a {@link Slice}; returns the total tax. Written once for
- * both integer kinds: the caller passes numbers when every product stays a safe integer, BigInts
- * otherwise; JavaScript's operators do the same on both.
+ * most two decimals), the slice pushed onto `out` as a {@link Slice}; returns the total tax.
+ * Written once for both integer kinds: the caller passes numbers when every product stays a safe
+ * integer, BigInts otherwise; JavaScript's operators do the same on both.
  */
-function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, int: (n: number) => T, make: (n: Int, d: Int) => Fraction, out: BandDetail[]): T {
+function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, int: (n: number) => T, out: BandDetail[]): T {
   let total = zero;
   let lower = zero;
   let from = 0;
@@ -74,9 +77,8 @@ function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, 
     const hi = upper === null || e < upper ? e : upper;
     const lo = s > lower ? s : lower;
     if (hi > lo) {
-      const tax = (((hi as number) - (lo as number)) * (int(hundredths(band.ratePercent)) as number)) as T;
-      total = ((total as number) + (tax as number)) as T;
-      out.push(new Slice(band, from, lo, hi, tax, q, make));
+      total = ((total as number) + ((hi as number) - (lo as number)) * (int(hundredths(band.ratePercent)) as number)) as T;
+      out.push(new Slice(band, from, lo, hi, q));
     }
     if (upper === null || e <= upper) break;
     lower = upper;
@@ -86,12 +88,9 @@ function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, 
 }
 
 const asNumber = (n: number): number => n;
-const makeSmall = (n: Int, d: Int): Fraction => ratio(n as number, d as number);
-const makeBig = (n: Int, d: Int): Fraction => fraction(n as bigint, d as bigint);
 
 /** Below this, unit counts times a rate in hundredths (at most 10,000) stay safe integers. */
 const SAFE_UNITS = Math.floor(Number.MAX_SAFE_INTEGER / 10_000);
-const SMALL_BIG = BigInt(SAFE_UNITS);
 
 /**
  * The slices of the interval [start, start + amount] in each band of a scale, each taxed at its
@@ -99,32 +98,45 @@ const SMALL_BIG = BigInt(SAFE_UNITS);
  * up to the euro. Nothing else is rounded.
  */
 export function scaleSlices(bands: readonly Band[], start: Fraction, amount: Fraction): { bands: BandDetail[]; taxExact: Fraction; tax: number } {
-  const top = bands.length > 1 ? bands[bands.length - 2]!.upTo! : 0;
-  // The unit 1/q euro: q the product (or the common value) of the two denominators.
-  let small = start.s > 0n || start.n === 0n;
-  let q = 0;
-  let s = 0;
-  let e = 0;
-  if (small && start.n <= SMALL_BIG && start.d <= SMALL_BIG && amount.n <= SMALL_BIG && amount.d <= SMALL_BIG) {
-    const sd = Number(start.d);
-    const ad = Number(amount.d);
-    q = sd === ad ? sd : sd * ad;
-    s = Number(start.n) * (q / sd);
-    e = s + Number(amount.n) * (q / ad);
-    small = Number.isSafeInteger(q) && e <= SAFE_UNITS && top * q <= SAFE_UNITS;
-  } else small = false;
+  return slices(bands, start, Number(amount.n), Number(amount.d), amount);
+}
+
+/** {@link scaleSlices} on a whole number of euros (a rounded taxable share): no fraction made for the amount. */
+export function scaleSlicesOfEuros(bands: readonly Band[], start: Fraction, euros: number): { bands: BandDetail[]; taxExact: Fraction; tax: number } {
+  return slices(bands, start, euros, 1, null);
+}
+
+/**
+ * The walk in numbers when every unit count stays a safe integer, in BigInts otherwise: `an/ad`
+ * is the amount read into doubles (its magnitude: the amount is never negative), `amount` the
+ * amount itself (null: the whole number `an`).
+ */
+function slices(bands: readonly Band[], start: Fraction, an: number, ad: number, amount: Fraction | null): { bands: BandDetail[]; taxExact: Fraction; tax: number } {
   const out: BandDetail[] = [];
-  if (small) {
-    const total = walk(bands, s, e, q, 0, asNumber, makeSmall, out);
-    const unit = q * 10_000;
-    // Half up to the euro: floor((total + unit / 2) / unit), in exact integers.
-    const up = 2 * total + unit;
-    return { bands: out, taxExact: ratio(total, unit), tax: (up - (up % (2 * unit))) / (2 * unit) };
+  if (start.s === 1n || start.n === 0n) {
+    // The unit 1/q euro: q the product (or the common value) of the two denominators. A BigInt
+    // above SAFE_UNITS converts to a double above it too, so the doubles are tested, not the BigInts.
+    const sd = Number(start.d);
+    const sn = Number(start.n);
+    if (sn <= SAFE_UNITS && sd <= SAFE_UNITS && an <= SAFE_UNITS && ad <= SAFE_UNITS) {
+      const top = bands.length > 1 ? bands[bands.length - 2]!.upTo! : 0;
+      const q = sd === ad ? sd : sd * ad;
+      const s = sn * (q / sd);
+      const e = s + an * (q / ad);
+      if (Number.isSafeInteger(q) && e <= SAFE_UNITS && top * q <= SAFE_UNITS) {
+        const total = walk(bands, s, e, q, 0, asNumber, out);
+        const unit = q * 10_000;
+        // Half up to the euro: floor((total + unit / 2) / unit), in exact integers.
+        const up = 2 * total + unit;
+        return { bands: out, taxExact: ratio(total, unit), tax: (up - (up % (2 * unit))) / (2 * unit) };
+      }
+    }
   }
-  const qb = start.d === amount.d ? start.d : start.d * amount.d;
+  const x = amount ?? integer(BigInt(an));
+  const qb = start.d === x.d ? start.d : start.d * x.d;
   const sb = (start.s * start.n * qb) / start.d;
-  const eb = sb + (amount.s * amount.n * qb) / amount.d;
-  const total = walk(bands, sb, eb, qb, 0n, BigInt, makeBig, out);
+  const eb = sb + (x.s * x.n * qb) / x.d;
+  const total = walk(bands, sb, eb, qb, 0n, BigInt, out);
   const unit = qb * 10_000n;
   return { bands: out, taxExact: total === 0n ? ZERO : fraction(total, unit), tax: Number((2n * total + unit) / (2n * unit)) };
 }

@@ -35,7 +35,7 @@ export const ALLOWANCES = family({
   allowances(c: Context, b: Beneficiary, before: readonly AllowanceItem[]): AllowanceItem[] {
     const d = c.d;
     const items: AllowanceItem[] = [];
-    if (!before.some((i) => i.source === "representation")) {
+    if (!has(before, "representation")) {
       // A taxed spouse in an estate (counterfactual only) gets the spouse's gift allowance.
       const kind = d.kind === "estate" && spouseExempt(c.law, b.relationship) ? "gift" : d.kind;
       const amount = personalAllowance(c.law, kind, b.relationship);
@@ -43,15 +43,24 @@ export const ALLOWANCES = family({
     }
     if (b.disabled && c.on("disabilityAllowance")) items.push({ source: "disability", amount: euro(c.law.allowances.disability), article: A.disability.reference.article, label: "Abattement handicap" });
     // Art. 788 IV: in an estate, a beneficiary without an allowance of art. 779 gets the default one.
-    if (d.kind === "estate" && !before.some(personal) && !items.some(personal)) {
+    if (d.kind === "estate" && !hasPersonal(before) && !hasPersonal(items)) {
       if (!c.on("defaultAllowanceAlone") || before.length + items.length === 0) items.push({ source: "default", amount: euro(c.law.allowances.default), article: A.default.reference.article, label: "Abattement à défaut d'autre abattement" });
     }
     return items;
   },
 });
 
-/** An allowance of art. 779 (the relationship's own, or a share of the represented child's). */
-const personal = (i: AllowanceItem): boolean => i.source === "relationship" || i.source === "representation";
+/** Whether a list of allowances has one from `source` (loops: no closure made for each beneficiary). */
+function has(items: readonly AllowanceItem[], source: AllowanceItem["source"]): boolean {
+  for (let k = 0; k < items.length; k++) if (items[k]!.source === source) return true;
+  return false;
+}
+
+/** Whether a list has an allowance of art. 779 (the relationship's own, or a share of the represented child's). */
+function hasPersonal(items: readonly AllowanceItem[]): boolean {
+  for (let k = 0; k < items.length; k++) if (items[k]!.source === "relationship" || items[k]!.source === "representation") return true;
+  return false;
+}
 
 /** The articles of the personal allowances by transfer kind and relationship, read once from the references (a lookup for each beneficiary otherwise). */
 const ARTICLE_OF: Record<TransferKind, Map<string, string>> = {

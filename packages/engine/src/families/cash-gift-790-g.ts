@@ -45,7 +45,9 @@ export const CASH_GIFT_790G = family({
     const g790 = c.law.cashGift790G;
     /** Σ of the exempt 790 G gifts to a beneficiary within the renewal period before the act. */
     let used: Map<string, Fraction> | undefined;
-    for (const g of c.d.priorGifts) {
+    const gifts = c.d.priorGifts;
+    for (let k = 0; k < gifts.length; k++) {
+      const g = gifts[k]!;
       if (g.cash790G && withinYearsBefore(g.date, c.d.date, g790.renewalYears)) {
         used ??= new Map();
         used.set(g.beneficiary, add(used.get(g.beneficiary) ?? ZERO, g.value));

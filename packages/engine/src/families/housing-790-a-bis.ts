@@ -81,15 +81,26 @@ export function housingExemption(d: GiftDossier, law: Law, source: LawSource, b:
   return { cashReceived, eligible, reason, ceiling: h.ceiling, priorUsed, amount };
 }
 
+/** No earlier housing gift (most beneficiaries): nothing exempt, no Map made. */
+const NO_HOUSING_GIFT: { total: Fraction; parts: ReadonlyMap<PriorGift, Fraction> } = Object.freeze({ total: ZERO, parts: new Map<PriorGift, Fraction>() });
+
 /**
  * The exempt part of each earlier housing gift to a beneficiary, in date order, within the ceiling
  * of its own day (the checks made sure the regime was in force on that day).
  */
-export function housingPriorExempt(d: Dossier, source: LawSource, b: Beneficiary): { total: Fraction; parts: Map<PriorGift, Fraction> } {
+export function housingPriorExempt(d: Dossier, source: LawSource, b: Beneficiary): { total: Fraction; parts: ReadonlyMap<PriorGift, Fraction> } {
+  const list = scanFor(d.priorGifts, b.id);
+  let gifts: PriorGift[] | undefined;
+  for (let k = 0; k < list.length; k++) {
+    const g = list[k]!;
+    if (g.beneficiary === b.id && g.housing790ABis) (gifts ??= []).push(g);
+  }
+  if (gifts === undefined) return NO_HOUSING_GIFT;
+  if (gifts.length > 1) gifts.sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
   const parts = new Map<PriorGift, Fraction>();
   let total = ZERO;
-  const gifts = scanFor(d.priorGifts, b.id).filter((g) => g.beneficiary === b.id && g.housing790ABis).sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
-  for (const g of gifts) {
+  for (let k = 0; k < gifts.length; k++) {
+    const g = gifts[k]!;
     const ceiling = lawAt(source, g.date).housingGift790ABis.ceiling ?? 0;
     const part = min(g.value, floor0(sub(euro(ceiling), total)));
     parts.set(g, part);

@@ -36,13 +36,12 @@ export const RECALL = family({
   },
   checkPriorGift(c: Context, g: PriorGift, b: Beneficiary, out: Checks): void {
     if (!c.hasRule("allowancesUsed")) return;
-    const p = `priorGifts[${g.index}]`;
     if (b.represents !== null) {
-      out.fail(`${p}.beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);
+      out.fail(`priorGifts[${g.index}].beneficiary`, `${b.id} represents ${b.represents}: under "cgi" the representatives share the allowance of the child they represent, reduced by the gifts to that child, which this dossier does not describe; a representative's own prior gifts are out of scope`);
     }
     const replayFrom = coverageOf(c.source).replayFrom.day;
     if (!g.cash790G && g.allowanceUsed === null && before(g.date, replayFrom)) {
-      out.fail(`${p}.allowanceUsed`, `a gift made before ${replayFrom} must state the allowance it used (as in its deed): the allowances and the recall then followed other rules`);
+      out.fail(`priorGifts[${g.index}].allowanceUsed`, `a gift made before ${replayFrom} must state the allowance it used (as in its deed): the allowances and the recall then followed other rules`);
     }
   },
 });
@@ -92,21 +91,31 @@ export interface RecallDetail {
 
 
 /**
- * The value each prior gift of a beneficiary brings to the recall: none for an exempt 790 G
- * gift (unless 790 G is ignored entirely); the value less the exempt part for a housing gift of
- * art. 790 A bis; the value otherwise.
+ * The value each prior gift of a beneficiary brings to the recall, by the gift's place in `list`
+ * (the prior gifts to scan for the beneficiary, {@link scanFor}): null for another beneficiary's
+ * gift and for an exempt 790 G gift (unless 790 G is ignored entirely); the value less the exempt
+ * part for a housing gift of art. 790 A bis; the value otherwise.
  */
-function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>): Map<PriorGift, Fraction> {
-  const out = new Map<PriorGift, Fraction>();
+function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: ReadonlySet<string>, list: readonly PriorGift[]): (Fraction | null)[] {
   const housing = switchOn(HOUSING_790A_BIS, d.ruleSet, ignore, "housing790ABis") ? housingPriorExempt(d, source, b).parts : null;
-  const giftsOf = scanFor(d.priorGifts, b.id);
-  for (let k = 0; k < giftsOf.length; k++) {
-    const g = giftsOf[k]!;
-    if (g.beneficiary !== b.id || (g.cash790G && !ignore.has("gift790G"))) continue;
-    const exempt = housing?.get(g);
-    out.set(g, exempt === undefined ? g.value : sub(g.value, exempt));
+  // Arrays of their final length, filled in place (an empty one grows to 17 places at its first push).
+  const out = new Array<Fraction | null>(list.length);
+  for (let k = 0; k < list.length; k++) {
+    const g = list[k]!;
+    if (g.beneficiary !== b.id || (g.cash790G && !ignore.has("gift790G"))) out[k] = null;
+    else {
+      const exempt = housing === null || housing.size === 0 ? undefined : housing.get(g);
+      out[k] = exempt === undefined ? g.value : sub(g.value, exempt);
+    }
   }
   return out;
+}
+
+/** The allowances a prior gift used (u personal, v disability), as stated or replayed. */
+interface Used {
+  u: Fraction;
+  v: Fraction;
+  stated: boolean;
 }
 
 /**
@@ -116,37 +125,45 @@ function recallValues(d: Dossier, source: LawSource, b: Beneficiary, ignore: Rea
  * at a gift's date are the earlier ones within the recall's years before it, a run that ends just
  * before it (the later a gift, the later its anniversary): found by bisection, their u and v summed
  * as the difference of two running totals (exact, so the same amounts as adding them one by one).
+ * Returns them by the gift's place in `list`, for each gift of a value above 0 (`values`, {@link recallValues}).
  */
-function replay(source: LawSource, b: Beneficiary, values: ReadonlyMap<PriorGift, Fraction>): Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }> {
-  const ordered = [...values.keys()].filter((g) => positive(values.get(g)!)).sort((x, y) => compareDates(x.date, y.date) || x.index - y.index);
-  const out = new Map<PriorGift, { u: Fraction; v: Fraction; stated: boolean }>();
-  /** totalU[k], totalV[k]: Σ u and Σ v of the first k gifts of the order. */
-  const totalU: Fraction[] = [ZERO];
-  const totalV: Fraction[] = [ZERO];
-  for (let k = 0; k < ordered.length; k++) {
-    const g = ordered[k]!;
-    let x: { u: Fraction; v: Fraction; stated: boolean };
+function replay(source: LawSource, b: Beneficiary, list: readonly PriorGift[], values: readonly (Fraction | null)[]): (Used | undefined)[] {
+  let count = 0;
+  for (let k = 0; k < list.length; k++) if (values[k] !== null && positive(values[k]!)) count++;
+  // Arrays of their final length, filled in place (an empty one grows to 17 places at its first push).
+  const order = new Array<number>(count);
+  for (let k = 0, j = 0; k < list.length; k++) if (values[k] !== null && positive(values[k]!)) order[j++] = k;
+  if (count > 1) order.sort((x, y) => compareDates(list[x]!.date, list[y]!.date) || list[x]!.index - list[y]!.index);
+  const out = new Array<Used | undefined>(list.length);
+  /** totalU[j], totalV[j]: Σ u and Σ v of the first j gifts of the order. */
+  const totalU = new Array<Fraction>(count + 1);
+  const totalV = new Array<Fraction>(count + 1);
+  totalU[0] = ZERO;
+  totalV[0] = ZERO;
+  for (let j = 0; j < count; j++) {
+    const g = list[order[j]!]!;
+    let x: Used;
     if (g.allowanceUsed !== null) x = { u: g.allowanceUsed, v: g.disabilityAllowanceUsed ?? ZERO, stated: true };
     else {
       const law = lawAt(source, g.date);
       let first = 0;
-      let past = k;
+      let past = j;
       while (first < past) {
         const mid = (first + past) >> 1;
-        if (withinYearsBefore(ordered[mid]!.date, g.date, law.recallYears)) past = mid;
+        if (withinYearsBefore(list[order[mid]!]!.date, g.date, law.recallYears)) past = mid;
         else first = mid + 1;
       }
-      const usedU = sub(totalU[k]!, totalU[first]!);
-      const usedV = sub(totalV[k]!, totalV[first]!);
-      const value = values.get(g)!;
+      const usedU = sub(totalU[j]!, totalU[first]!);
+      const usedV = sub(totalV[j]!, totalV[first]!);
+      const value = values[order[j]!]!;
       const u = min(floor0(sub(euro(personalAllowance(law, "gift", b.relationship)), usedU)), value);
       let v = g.disabilityAllowanceUsed ?? ZERO;
       if (g.disabilityAllowanceUsed === null && b.disabled) v = min(floor0(sub(euro(law.allowances.disability), usedV)), sub(value, u));
       x = { u, v, stated: false };
     }
-    out.set(g, x);
-    totalU.push(add(totalU[k]!, x.u));
-    totalV.push(add(totalV[k]!, x.v));
+    out[order[j]!] = x;
+    totalU[j + 1] = add(totalU[j]!, x.u);
+    totalV[j + 1] = add(totalV[j]!, x.v);
   }
   return out;
 }
@@ -162,39 +179,50 @@ export function recallOf(d: Dossier, law: Law, source: LawSource, b: Beneficiary
     const remaining = seed ? null : remainingOf(allowance, ZERO, ZERO);
     return { method: seed ? "seed" : "cgi", recalled: [], notRecalled: [], S: ZERO, U: ZERO, remainingAllowance: allowance.total, remaining, T: ZERO };
   }
-  const recalledGifts: PriorGift[] = [];
+  // The places in `gifts` of the recalled ones, in the order of the list.
+  const recalledAt: number[] = [];
   const notRecalled: RecallDetail["notRecalled"] = [];
-  const values = recallValues(d, source, b, ignore);
+  const values = recallValues(d, source, b, ignore, gifts);
+  const ignored = ignore.size !== 0 && ignore.has("recall");
+  let S = ZERO;
   for (let k = 0; k < gifts.length; k++) {
     const g = gifts[k]!;
     if (g.beneficiary !== b.id) continue;
-    if (ignore.has("recall")) notRecalled.push({ gift: g, why: "ignored" });
+    const value = values[k]!;
+    if (ignored) notRecalled.push({ gift: g, why: "ignored" });
     else if (!withinYearsBefore(g.date, d.date, law.recallYears)) notRecalled.push({ gift: g, why: "older" });
-    else if (!values.has(g)) notRecalled.push({ gift: g, why: "cash790G" });
-    else if (!positive(values.get(g)!)) notRecalled.push({ gift: g, why: "housing790ABis" });
-    else recalledGifts.push(g);
+    else if (value === null) notRecalled.push({ gift: g, why: "cash790G" });
+    else if (!positive(value)) notRecalled.push({ gift: g, why: "housing790ABis" });
+    else {
+      recalledAt.push(k);
+      S = add(S, value);
+    }
   }
-  let S = ZERO;
-  for (let k = 0; k < recalledGifts.length; k++) S = add(S, values.get(recalledGifts[k]!)!);
   if (seed) {
     const A = allowance.total;
     const U = min(S, A);
-    const recalled = recalledGifts.map((gift) => ({ gift, value: values.get(gift)!, allowanceUsed: null, disabilityAllowanceUsed: null, taxedBase: null, stated: false }));
+    const recalled: RecalledGift[] = [];
+    for (let j = 0; j < recalledAt.length; j++) {
+      const k = recalledAt[j]!;
+      recalled.push({ gift: gifts[k]!, value: values[k]!, allowanceUsed: null, disabilityAllowanceUsed: null, taxedBase: null, stated: false });
+    }
     return { method: "seed", recalled, notRecalled, S, U, remainingAllowance: sub(A, U), remaining: null, T: sub(S, U) };
   }
-  const used = replay(source, b, values);
+  const used = replay(source, b, gifts, values);
   let sumU = ZERO;
   let sumV = ZERO;
   let T = ZERO;
-  const recalled: RecalledGift[] = recalledGifts.map((gift) => {
-    const x = used.get(gift)!;
+  const recalled: RecalledGift[] = [];
+  for (let j = 0; j < recalledAt.length; j++) {
+    const k = recalledAt[j]!;
+    const x = used[k]!;
     sumU = add(sumU, x.u);
     sumV = add(sumV, x.v);
-    const value = values.get(gift)!;
+    const value = values[k]!;
     const taxedBase = sub(sub(value, x.u), x.v);
     T = add(T, taxedBase);
-    return { gift, value, allowanceUsed: x.u, disabilityAllowanceUsed: x.v, taxedBase, stated: x.stated };
-  });
+    recalled.push({ gift: gifts[k]!, value, allowanceUsed: x.u, disabilityAllowanceUsed: x.v, taxedBase, stated: x.stated });
+  }
   const remaining = remainingOf(allowance, sumU, sumV);
   const remainingAllowance = add(add(remaining.personal, remaining.disability), remaining.default);
   return { method: "cgi", recalled, notRecalled, S, U: sub(allowance.total, remainingAllowance), remainingAllowance, remaining, T };
@@ -205,7 +233,9 @@ function remainingOf(allowance: { items: AllowanceItem[] }, sumU: Fraction, sumV
   let personal = ZERO;
   let disability = ZERO;
   let fallback = ZERO;
-  for (const i of allowance.items) {
+  const items = allowance.items;
+  for (let k = 0; k < items.length; k++) {
+    const i = items[k]!;
     if (i.source === "disability") disability = add(disability, i.amount);
     else if (i.source === "default") fallback = add(fallback, i.amount);
     else personal = add(personal, i.amount);
