@@ -302,6 +302,11 @@ export function at(path: string, key: string | undefined): string {
   return path ? `${path}.${key}` : key;
 }
 
+/** Whether `v` is what a dossier's object fields must be: an object, not a list nor a number of the exact JSON reader. */
+function isObject(v: unknown): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
+}
+
 /**
  * Reads fields and records problems. Each reader takes the value, the path of its parent and
  * its key: the path text is only built when there is a problem to report (this runs for every
@@ -316,10 +321,8 @@ export class Reader {
   }
 
   object(v: unknown, path: string, keys: ReadonlySet<string>): Obj | undefined {
-    if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof JsonNumber) {
-      return this.fail(path, "not an object");
-    }
-    const o = v as Obj;
+    if (!isObject(v)) return this.fail(path, "not an object");
+    const o = v;
     for (const k in o) {
       if (!keys.has(k) && Object.prototype.hasOwnProperty.call(o, k)) this.fail(at(path, k), "unknown field");
     }
@@ -430,9 +433,15 @@ export function formatAmount(f: Fraction): string {
 
 const NO_FLAGS: Readonly<Record<string, boolean>> = Object.freeze({});
 
-/** The beneficiary flags declared by families (`beneficiaries[].NAME`, `read: "flag"`). */
-function flagFieldsOf(families: readonly RuleFamily[] | undefined): { name: string; ruleSets: readonly RuleSet[] }[] {
-  const out: { name: string; ruleSets: readonly RuleSet[] }[] = [];
+/** A beneficiary flag declared by a family (`beneficiaries[].NAME`, `read: "flag"`). */
+interface FlagField {
+  name: string;
+  ruleSets: readonly RuleSet[];
+}
+
+/** The beneficiary flags declared by families. */
+function flagFieldsOf(families: readonly RuleFamily[] | undefined): FlagField[] {
+  const out: FlagField[] = [];
   for (const f of families ?? []) {
     for (const x of f.fields) {
       const m = /^beneficiaries\[\]\.([A-Za-z][A-Za-z0-9]*)$/.exec(x.path);
@@ -453,143 +462,89 @@ export interface ReadOptions {
   families?: readonly RuleFamily[];
 }
 
+/** A beneficiary and the fraction it receives (of a gift, of a contract). */
+interface Share {
+  beneficiary: string;
+  fraction: Fraction;
+}
+
+/** A list of shares as {@link Reading.shares} reads it. */
+interface SharesRead {
+  shares: Share[];
+  /** The sum of the fractions read. */
+  total: Fraction;
+  /** Whether every item was read (so that the sum can be checked). */
+  whole: boolean;
+}
+
 /**
- * Checks the structure of a dossier and reads it into exact values. Accepts the object from
- * {@link parseDossierText}, from `JSON.parse`, or built in code. Throws a {@link DossierError}
- * listing every problem with its path. The checks that depend on the law of the act's date (the
- * net estate covers the bequests, the 790 G ceiling of prior gifts, the `cgi` date range) run
- * when the dossier is computed, with the law it is computed under.
+ * One dossier being read: the reader of its problems and what its sections need from each other
+ * (the kind, the rule set, the act's date, the beneficiaries' ids). Each section is a function
+ * of its own that V8 compiles when it runs hot and recompiles alone after a deopt (the one
+ * function of 360 lines with closures made at each call that this replaces took about 270 ms of
+ * TurboFan at each compile, and was recompiled whole 3-4 times in a generator run, after a new
+ * shape of object at any one of its property reads); a section a workload never meets (the
+ * furniture, the contracts of a `seed` run) is never compiled.
  */
-export function readDossier(input: unknown, options: ReadOptions = {}): Dossier {
-  const r = new Reader();
-  const flagFields = flagFieldsOf(options.families);
-  const beneficiaryKeys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Set([...BENEFICIARY_KEYS, ...flagFields.map((f) => f.name)]);
-  const root = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Obj) : undefined;
-  if (!root) throw new DossierError([{ path: "", message: "a dossier is a JSON object" }]);
-  if (root.kind !== "estate" && root.kind !== "gift") {
-    throw new DossierError([{ path: "kind", message: `must be "estate" or "gift", got ${JSON.stringify(root.kind) ?? "nothing"}` }]);
-  }
-  // The words of the dossier that the computation compares and looks up by are taken as the
-  // program's own strings (the same text): V8 compares those by identity and finds them in a
-  // table at once, where a string read from the line is compared and hashed character by character.
-  const kind = root.kind === "estate" ? "estate" : "gift";
-  r.object(root, "", kind === "estate" ? ESTATE_KEYS : GIFT_KEYS);
-  let ruleSet: RuleSet = options.defaultRuleSet ?? "seed";
-  if (root.law !== undefined) {
-    if (root.law === "seed" || root.law === "cgi") ruleSet = root.law === "cgi" ? "cgi" : "seed";
-    else r.fail("law", `must be "seed" or "cgi", got ${JSON.stringify(root.law)}`);
-  }
-  const cgi = ruleSet === "cgi";
+class Reading {
+  readonly r = new Reader();
+  readonly kind: "estate" | "gift";
+  readonly ruleSet: RuleSet;
+  readonly cgi: boolean;
   /** Computed mode: the dossier gives the family and the engine derives the devolution. */
-  const computed = root.family !== undefined && root.family !== null;
-  if (root.family !== undefined) {
-    if (kind !== "estate") r.fail("family", "the civil devolution exists only in an estate, not a gift");
-    else if (!cgi) r.fail("family", 'computed mode exists only under the real law: add "law": "cgi"');
-  }
-  if (kind === "estate" && !computed) for (const k of CIVIL_ROOT) if (root[k] !== undefined) r.fail(k, COMPUTED_ONLY);
-  /** A field that only the `cgi` rules read, set on a `seed` dossier. */
-  const cgiOnly = (v: unknown, path: string, key?: string): void => {
-    if (v !== undefined && !cgi) r.fail(at(path, key), CGI_ONLY);
-  };
-  const date = r.date(root.date, "date");
-
-  const person = r.object(root.person, "person", PERSON_KEYS);
-  const personName = person ? r.string(person.name, "person", "name") : undefined;
-  const personBirth = person ? r.date(person.birthDate, "person", "birthDate") : undefined;
-  const personSex = person ? r.sex(person.sex, "person", "sex") : null;
-  if (person) cgiOnly(person.hasDescendants, "person.hasDescendants");
-  const hasDescendants = person ? r.bool(person.hasDescendants, "person", "hasDescendants", true) : true;
-  if (date && personBirth && compareDates(personBirth, date) >= 0) r.fail("person.birthDate", "not before the act date");
-
-  const beneficiaries: Beneficiary[] = [];
+  readonly computed: boolean;
+  /** The act's date, once read (undefined when it is wrong). */
+  date: CivilDate | undefined = undefined;
   /** Relationship of each id seen (also of beneficiaries with other problems). */
-  const ids = new Map<string, Relationship | undefined>();
-  const bList = r.list(root.beneficiaries, "beneficiaries", false) ?? [];
-  if (Array.isArray(root.beneficiaries) && bList.length === 0) r.fail("beneficiaries", "empty");
-  let spouses = 0;
-  for (let i = 0; i < bList.length; i++) {
-    const p = `beneficiaries[${i}]`;
-    const b = r.object(bList[i], p, beneficiaryKeys);
-    if (!b) continue;
-    const raw = r.string(b.id, p, "id");
-    const id = raw === undefined ? undefined : intern(raw);
-    if (id !== undefined && !isId(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
-    // As a key of the answer object, "__proto__" would set its prototype, not add a beneficiary.
-    else if (id === "__proto__") r.fail(`${p}.id`, `reserved name, not an id: "${id}"`);
-    else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
-    const name = r.string(b.name, p, "name");
-    const rel = b.relationship;
-    const relationship = typeof rel === "string" ? RELATIONSHIP_OF.get(rel) : undefined;
-    const relOk = relationship !== undefined;
-    if (!relOk) {
-      r.fail(`${p}.relationship`, `must be one of ${RELATIONSHIPS.join(", ")}, got ${JSON.stringify(rel) ?? "nothing"}`);
-    }
-    if (rel === "spouse" || rel === "pacs") spouses++;
-    if (relOk && CIVIL_RELATIONSHIP_SET.has(relationship)) {
-      if (!cgi) r.fail(`${p}.relationship`, `"${String(rel)}" is ${CGI_ONLY}`);
-      else if (kind !== "estate") r.fail(`${p}.relationship`, `"${String(rel)}" exists only in an estate`);
-      else if (rel === "collateral" && !computed) r.fail(`${p}.relationship`, 'a collateral\'s rate depends on a degree that only "family" states (computed mode)');
-    }
-    const birth = r.date(b.birthDate, p, "birthDate");
-    if (birth && date && compareDates(birth, date) >= 0) r.fail(`${p}.birthDate`, "not before the act date");
-    const sex = r.sex(b.sex, p, "sex");
-    const disabled = r.bool(b.disabled, p, "disabled", false);
-    let represents: string | null = null;
-    if (b.represents !== undefined && b.represents !== null) {
-      const who = r.string(b.represents, p, "represents");
-      represents = who === undefined ? null : intern(who);
-      if (computed) r.fail(`${p}.represents`, "not allowed with family: the engine derives who represents whom");
-      else if (kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
-      else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
-    }
-    for (const key of CGI_ESTATE_BENEFICIARY) {
-      cgiOnly(b[key], p, key);
-      if (b[key] !== undefined && kind !== "estate") r.fail(at(p, key), "only read in an estate");
-    }
-    const protectedAdult = r.bool(b.protectedAdult, p, "protectedAdult", false);
-    const livedWith = r.bool(b.livedWithDeceased5Years, p, "livedWithDeceased5Years", false);
-    let maritalStatus: MaritalStatus | null = null;
-    if (b.maritalStatus !== undefined) {
-      if ((MARITAL_STATUSES as readonly unknown[]).includes(b.maritalStatus)) maritalStatus = b.maritalStatus as MaritalStatus;
-      else r.fail(`${p}.maritalStatus`, `must be one of ${MARITAL_STATUSES.join(", ")}, got ${JSON.stringify(b.maritalStatus)}`);
-    }
-    if (id !== undefined && !ids.has(id)) ids.set(id, relationship);
-    if (id !== undefined && name !== undefined && birth && sex !== undefined && disabled !== undefined && relOk && protectedAdult !== undefined && livedWith !== undefined) {
-      let flags: Record<string, boolean> = NO_FLAGS;
-      for (const f of flagFields) {
-        const v = b[f.name];
-        if (v !== undefined && !f.ruleSets.includes(ruleSet)) r.fail(`${p}.${f.name}`, `only read under the ${f.ruleSets.map((x) => `"${x}"`).join(" or ")} rules`);
-        const value = r.bool(v, p, f.name, false);
-        if (value !== undefined) flags = { ...flags, [f.name]: value };
-      }
-      beneficiaries.push({ id, name, relationship: relationship!, birthDate: birth, sex, disabled, represents, protectedAdult, maritalStatus, livedWithDeceased5Years: livedWith, flags });
-    }
-  }
-  if (spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");
+  readonly ids = new Map<string, Relationship | undefined>();
+  /** Spouses and PACS partners among the beneficiaries. */
+  spouses = 0;
+  /** Assets marked as the main residence. */
+  residences = 0;
+  /** Computed mode: the civil parts of the assets, debts and prior gifts, for the civil file; null otherwise. */
+  readonly civilAssets: CivilAsset[] | null;
+  readonly civilDebts: { ownership: Ownership | null }[] | null;
+  readonly civilGifts: CivilGift[] | null;
 
-  const known = (v: unknown, path: string, key?: string): string | undefined => {
-    const id = r.string(v, path, key);
-    if (id !== undefined && !ids.has(id)) return r.fail(at(path, key), `unknown beneficiary "${id}"`);
-    // The beneficiary's own string: every reference to it is then the same string.
-    return id === undefined ? undefined : intern(id);
-  };
+  constructor(kind: "estate" | "gift", ruleSet: RuleSet, computed: boolean) {
+    this.kind = kind;
+    this.ruleSet = ruleSet;
+    this.cgi = ruleSet === "cgi";
+    this.computed = computed;
+    this.civilAssets = computed ? [] : null;
+    this.civilDebts = computed ? [] : null;
+    this.civilGifts = computed ? [] : null;
+  }
+
+  /** A field that only the `cgi` rules read, set on a `seed` dossier. */
+  cgiOnly(v: unknown, path: string, key?: string): void {
+    if (v !== undefined && !this.cgi) this.r.fail(at(path, key), CGI_ONLY);
+  }
+
+  /** A beneficiary's id where the dossier refers to one: its own string (every reference to it is then the same string). */
+  known(v: unknown, path: string, key?: string): string | undefined {
+    const id = this.r.string(v, path, key);
+    if (id === undefined) return undefined;
+    if (!this.ids.has(id)) return this.r.fail(at(path, key), `unknown beneficiary "${id}"`);
+    return intern(id);
+  }
 
   /**
    * A list of `{beneficiary, fraction}` (a gift's donees, a contract's beneficiaries): each one
-   * known and listed once; `total` is the sum of the fractions read, `whole` whether every item
-   * was read (so that the sum can be checked).
+   * known and listed once.
    */
-  const readShares = (v: unknown, path: string): { shares: { beneficiary: string; fraction: Fraction }[]; total: Fraction; whole: boolean } => {
+  shares(v: unknown, path: string): SharesRead {
+    const r = this.r;
     const list = r.list(v, path, false) ?? [];
     if (Array.isArray(v) && list.length === 0) r.fail(path, "empty");
-    const shares: { beneficiary: string; fraction: Fraction }[] = [];
+    const shares: Share[] = [];
     const seen = new Set<string>();
     let total = ZERO;
     for (let j = 0; j < list.length; j++) {
       const q = `${path}[${j}]`;
       const x = r.object(list[j], q, SHARE_KEYS_OF);
       if (!x) continue;
-      const beneficiary = known(x.beneficiary, q, "beneficiary");
+      const beneficiary = this.known(x.beneficiary, q, "beneficiary");
       if (beneficiary !== undefined && seen.has(beneficiary)) r.fail(`${q}.beneficiary`, `"${beneficiary}" is listed twice`);
       if (beneficiary !== undefined) seen.add(beneficiary);
       const fraction = r.fraction(x.fraction, q, "fraction");
@@ -599,225 +554,418 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
       }
     }
     return { shares, total, whole: list.length > 0 && shares.length === list.length };
-  };
-
-  const priorGifts: PriorGift[] = [];
-  const civilGifts: CivilGift[] = [];
-  const pList = r.list(root.priorGifts, "priorGifts", true) ?? [];
-  for (let i = 0; i < pList.length; i++) {
-    const p = `priorGifts[${i}]`;
-    const g = r.object(pList[i], p, PRIOR_GIFT_KEYS);
-    if (!g) continue;
-    const beneficiary = known(g.beneficiary, p, "beneficiary");
-    const gDate = r.date(g.date, p, "date");
-    if (gDate && date && compareDates(gDate, date) >= 0) r.fail(`${p}.date`, "a prior gift must be dated before the act");
-    const value = r.amount(g.value, p, "value");
-    if (value && !positive(value)) r.fail(`${p}.value`, "a prior gift has a value above 0");
-    const cash790G = r.bool(g.cash790G, p, "cash790G", false);
-    cgiOnly(g.allowanceUsed, p, "allowanceUsed");
-    cgiOnly(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed");
-    cgiOnly(g.registered, p, "registered");
-    cgiOnly(g.housing790ABis, p, "housing790ABis");
-    const housing = r.bool(g.housing790ABis, p, "housing790ABis", false);
-    if (housing && cash790G) r.fail(`${p}.housing790ABis`, "a prior gift is exempt under art. 790 A bis or under art. 790 G, not both: list each part as its own prior gift");
-    const allowanceUsed = g.allowanceUsed === undefined ? null : (r.amount(g.allowanceUsed, p, "allowanceUsed") ?? null);
-    const disabilityAllowanceUsed = g.disabilityAllowanceUsed === undefined ? null : (r.amount(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed") ?? null);
-    const registered = r.bool(g.registered, p, "registered", true);
-    const civilKey = hasCivilKey(g, CIVIL_GIFT);
-    if (civilKey !== null && !computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
-    const civilGift = computed ? readCivilGift(r, g, p) : null;
-    if (cash790G && (allowanceUsed !== null || disabilityAllowanceUsed !== null)) {
-      r.fail(`${p}.cash790G`, "an exempt 790 G gift uses no allowance: drop allowanceUsed and disabilityAllowanceUsed");
-    }
-    if (value && allowanceUsed && add(allowanceUsed, disabilityAllowanceUsed ?? ZERO).gt(value)) {
-      r.fail(`${p}.allowanceUsed`, `the allowances used (${formatAmount(add(allowanceUsed, disabilityAllowanceUsed ?? ZERO))} €) exceed the gift's value (${formatAmount(value)} €)`);
-    } else if (value && allowanceUsed === null && disabilityAllowanceUsed && disabilityAllowanceUsed.gt(value)) {
-      r.fail(`${p}.disabilityAllowanceUsed`, "exceeds the gift's value");
-    }
-    if (beneficiary !== undefined && gDate && value && cash790G !== undefined && registered !== undefined && housing !== undefined) {
-      priorGifts.push({ beneficiary, date: gDate, value, cash790G, allowanceUsed, disabilityAllowanceUsed, registered, housing790ABis: housing, index: i });
-      if (civilGift) civilGifts.push(civilGift);
-    }
   }
+}
 
-  // The fields of both kinds, in this order after `kind` (written out in each literal below: an
-  // object spread costs more than the fields it copies).
-  const personRead = { name: personName!, birthDate: personBirth!, sex: personSex ?? null, hasDescendants: hasDescendants ?? true };
-  const actDate = date!;
-  let dossier: Dossier;
-  if (kind === "estate") {
-    const debts: { label: string; value: Fraction }[] = [];
-    const civilDebts: { ownership: Ownership | null }[] = [];
-    const civilAssets: CivilAsset[] = [];
-    const dList = r.list(root.debts, "debts", true) ?? [];
-    for (let i = 0; i < dList.length; i++) {
-      const p = `debts[${i}]`;
-      const o = r.object(dList[i], p, DEBT_KEYS);
-      if (!o) continue;
-      const label = r.string(o.label, p, "label");
-      const value = r.amount(o.value, p, "value");
-      let ownership: Ownership | null = null;
-      if (o.ownership !== undefined) {
-        if (!computed) r.fail(`${p}.ownership`, COMPUTED_ONLY);
-        else if (o.ownership === "own" || o.ownership === "common") ownership = o.ownership;
-        else r.fail(`${p}.ownership`, `must be "own" or "common", got ${JSON.stringify(o.ownership)}`);
-      }
-      if (label !== undefined && value) {
-        debts.push({ label, value });
-        civilDebts.push({ ownership });
-      }
-    }
-    const assets: Asset[] = [];
-    const aList = r.list(root.assets, "assets", false) ?? [];
-    let residences = 0;
-    for (let i = 0; i < aList.length; i++) {
-      const p = `assets[${i}]`;
-      const o = r.object(aList[i], p, ASSET_KEYS);
-      if (!o) continue;
-      const label = r.string(o.label, p, "label");
-      const value = r.amount(o.value, p, "value");
-      cgiOnly(o.mainResidence, p, "mainResidence");
-      cgiOnly(o.occupiedBy, p, "occupiedBy");
-      cgiOnly(o.occupiedBySpouseChild, p, "occupiedBySpouseChild");
-      const mainResidence = r.bool(o.mainResidence, p, "mainResidence", false);
-      const occupiedBySpouseChild = r.bool(o.occupiedBySpouseChild, p, "occupiedBySpouseChild", false);
-      if (mainResidence) residences++;
-      const occupiedBy: string[] = [];
-      if (o.occupiedBy !== undefined) {
-        const list = r.list(o.occupiedBy, `${p}.occupiedBy`, false) ?? [];
-        list.forEach((x, j) => {
-          const id = known(x, `${p}.occupiedBy[${j}]`);
-          if (id !== undefined) occupiedBy.push(id);
-        });
-      }
-      if (!mainResidence && (occupiedBy.length > 0 || occupiedBySpouseChild)) r.fail(`${p}.occupiedBy`, "only the main residence (\"mainResidence\": true) has occupants that count (art. 764 bis)");
-      const civilKey = hasCivilKey(o, CIVIL_ASSET);
-      if (civilKey !== null && !computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
-      const civilAsset = computed ? readCivilAsset(r, o, p) : null;
-      if (label !== undefined && value && mainResidence !== undefined && occupiedBySpouseChild !== undefined) {
-        assets.push({ label, value, mainResidence, occupiedBy, occupiedBySpouseChild });
-        if (civilAsset) civilAssets.push(civilAsset);
-      }
-    }
-    if (residences > 1) r.fail("assets", `${residences} assets are marked as the main residence; there is one at most`);
-    let furniture: EstateDossier["furniture"] = null;
-    if (root.furniture !== undefined) {
-      cgiOnly(root.furniture, "furniture");
-      const o = r.object(root.furniture, "furniture", FURNITURE_KEYS);
-      if (o) {
-        const valuation = o.valuation;
-        if (valuation === "flat") {
-          if (o.value !== undefined) r.fail("furniture.value", 'a flat valuation has no value: it is 5 % of the other assets (use "declared", "inventory" or "sale" to give one)');
-          furniture = { valuation, value: null };
-        } else if (valuation === "declared" || valuation === "inventory" || valuation === "sale") {
-          const value = r.amount(o.value, "furniture", "value");
-          if (value) furniture = { valuation, value };
-        } else r.fail("furniture.valuation", `must be "flat", "declared", "inventory" or "sale", got ${JSON.stringify(valuation) ?? "nothing"}`);
-      }
-    }
-    const lifeInsurance: LifeInsuranceContract[] = [];
-    if (root.lifeInsurance !== undefined) cgiOnly(root.lifeInsurance, "lifeInsurance");
-    const cList = r.list(root.lifeInsurance, "lifeInsurance", true) ?? [];
-    for (let i = 0; i < cList.length; i++) {
-      const p = `lifeInsurance[${i}]`;
-      const o = r.object(cList[i], p, CONTRACT_KEYS);
-      if (!o) continue;
-      const label = r.string(o.label, p, "label");
-      const subscribedOn = r.date(o.subscribedOn, p, "subscribedOn");
-      if (subscribedOn && date && compareDates(subscribedOn, date) >= 0) r.fail(`${p}.subscribedOn`, "not before the date of death");
-      const amount = (key: "capitalBefore70" | "premiumsAfter70" | "capitalAfter70"): Fraction | undefined => (o[key] === undefined ? ZERO : r.amount(o[key], p, key));
-      const capitalBefore70 = amount("capitalBefore70");
-      const premiumsAfter70 = amount("premiumsAfter70");
-      const capitalAfter70 = o.capitalAfter70 === undefined ? null : amount("capitalAfter70");
-      const capitalBefore1998 = o.capitalBefore1998 === undefined ? null : r.amount(o.capitalBefore1998, p, "capitalBefore1998");
-      const { shares, total, whole } = readShares(o.beneficiaries, `${p}.beneficiaries`);
-      if (whole && !equal(total, ONE)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
-      if (label !== undefined && subscribedOn && capitalBefore70 && premiumsAfter70 && capitalAfter70 !== undefined && capitalBefore1998 !== undefined) {
-        lifeInsurance.push({ label, subscribedOn, beneficiaries: shares, capitalBefore70, capitalBefore1998, premiumsAfter70, capitalAfter70, index: i });
-      }
-    }
-    const funeralCosts = root.funeralCosts === undefined ? ZERO : r.amount(root.funeralCosts, "funeralCosts");
-    const bequests: EstateDossier["bequests"] = [];
-    const qList = r.list(root.bequests, "bequests", true) ?? [];
-    for (let i = 0; i < qList.length; i++) {
-      const p = `bequests[${i}]`;
-      const o = r.object(qList[i], p, BEQUEST_KEYS);
-      if (!o) continue;
-      const beneficiary = known(o.beneficiary, p, "beneficiary");
-      const amount = r.amount(o.amount, p, "amount");
-      if (amount && !positive(amount)) r.fail(`${p}.amount`, "a bequest has an amount above 0");
-      if (beneficiary !== undefined && amount) bequests.push({ beneficiary, amount });
-    }
-    const inResidue = new Set<string>();
-    const residue: EstateDossier["residue"] = [];
-    const sList = r.list(root.residue, "residue", true) ?? [];
-    for (let i = 0; i < sList.length; i++) {
-      const p = `residue[${i}]`;
-      const o = r.object(sList[i], p, SHARE_KEYS);
-      if (!o) continue;
-      const beneficiary = known(o.beneficiary, p, "beneficiary");
-      if (beneficiary !== undefined && inResidue.has(beneficiary)) r.fail(`${p}.beneficiary`, `"${beneficiary}" already has a share`);
-      if (beneficiary !== undefined) inResidue.add(beneficiary);
-      const share = r.fraction(o.share, p, "share");
-      if (beneficiary !== undefined && share) residue.push({ beneficiary, share });
-    }
-    if (residue.length > 0) {
-      let shareSum = ZERO;
-      for (const x of residue) shareSum = add(shareSum, x.share);
-      if (!equal(shareSum, ONE)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
-    }
-    let spouseUsufruct: string | null = null;
-    if (root.spouseUsufruct !== undefined && root.spouseUsufruct !== null && !computed) {
-      const id = known(root.spouseUsufruct, "spouseUsufruct");
-      if (id !== undefined) {
-        const rel = ids.get(id);
-        if (rel !== undefined && rel !== "spouse" && rel !== "pacs") r.fail("spouseUsufruct", `"${id}" is a ${rel}, not a spouse or PACS partner`);
-        else if (inResidue.has(id)) r.fail("spouseUsufruct", `"${id}" takes the usufruct of the residue and cannot also hold a share of it`);
-        else if (residue.length === 0) r.fail("spouseUsufruct", "there is no residue to take in usufruct");
-        else spouseUsufruct = id;
-      }
-    }
-    dossier = { kind, ruleSet, date: actDate, person: personRead, beneficiaries, priorGifts, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
-    if (computed && kind === "estate" && cgi) {
-      if (root.residue !== undefined) r.fail("residue", "not allowed with family: the engine computes the devolution");
-      if (root.spouseUsufruct !== undefined) r.fail("spouseUsufruct", "not allowed with family: the engine computes the spouse's rights");
-      if (person && person.hasDescendants !== undefined) r.fail("person.hasDescendants", "not allowed with family: the engine reads it from family.children");
-      if (r.issues.length === 0) {
-        const file = readFamilyFile(r, root, { ids, beneficiaryIds: beneficiaries.map((b) => b.id) });
-        if (file) {
-          const civil: CivilFile = { ...file, assets: civilAssets, debts: civilDebts, gifts: civilGifts };
-          checkCivilFile(r, dossier, civil);
-          dossier.civil = civil;
-          dossier.person.hasDescendants = civil.family.children.some(formsSouche);
-        }
-      }
-    }
-  } else {
-    for (const key of ESTATE_ONLY) if (root[key] !== undefined) r.fail(key, "only an estate has this field, not a gift");
-    const gList = r.list(root.gifts, "gifts", false) ?? [];
-    if (Array.isArray(root.gifts) && gList.length === 0) r.fail("gifts", "empty");
-    const gifts: Gift[] = [];
-    for (let i = 0; i < gList.length; i++) {
-      const p = `gifts[${i}]`;
-      const o = r.object(gList[i], p, GIFT_ITEM_KEYS);
-      if (!o) continue;
-      const label = r.string(o.label, p, "label");
-      const value = r.amount(o.value, p, "value");
-      if (value && !positive(value)) r.fail(`${p}.value`, "a gift has a value above 0");
-      const cash = r.bool(o.cash, p, "cash", false);
-      const reservedUsufruct = r.bool(o.reservedUsufruct, p, "reservedUsufruct", false);
-      if (cash && reservedUsufruct) r.fail(`${p}.reservedUsufruct`, "a cash gift cannot be split into usufruct and bare ownership");
-      cgiOnly(o.housing790ABis, p, "housing790ABis");
-      const housing790ABis = r.bool(o.housing790ABis, p, "housing790ABis", false);
-      if (housing790ABis && !cash) r.fail(`${p}.housing790ABis`, "art. 790 A bis exempts cash (\"cash\": true), not other assets");
-      const { shares: to, total } = readShares(o.to, `${p}.to`);
-      if (lt(ONE, total)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
-      if (label !== undefined && value && cash !== undefined && reservedUsufruct !== undefined && housing790ABis !== undefined) gifts.push({ label, value, cash, reservedUsufruct, housing790ABis, to });
-    }
-    dossier = { kind, ruleSet, date: actDate, person: personRead, beneficiaries, priorGifts, gifts };
+/**
+ * Checks the structure of a dossier and reads it into exact values. Accepts the object from
+ * {@link parseDossierText}, from `JSON.parse`, or built in code. Throws a {@link DossierError}
+ * listing every problem with its path. The checks that depend on the law of the act's date (the
+ * net estate covers the bequests, the 790 G ceiling of prior gifts, the `cgi` date range) run
+ * when the dossier is computed, with the law it is computed under.
+ */
+export function readDossier(input: unknown, options: ReadOptions = {}): Dossier {
+  const flagFields = flagFieldsOf(options.families);
+  const root = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Obj) : undefined;
+  if (!root) throw new DossierError([{ path: "", message: "a dossier is a JSON object" }]);
+  const kindIn = root.kind;
+  if (kindIn !== "estate" && kindIn !== "gift") {
+    throw new DossierError([{ path: "kind", message: `must be "estate" or "gift", got ${JSON.stringify(kindIn) ?? "nothing"}` }]);
   }
+  // The words of the dossier that the computation compares and looks up by are taken as the
+  // program's own strings (the same text): V8 compares those by identity and finds them in a
+  // table at once, where a string read from the line is compared and hashed character by character.
+  const kind = kindIn === "estate" ? "estate" : "gift";
+  // The fields of the root, each read once (the sections take them as arguments).
+  const law = root.law;
+  const family = root.family;
+  let ruleSet: RuleSet = options.defaultRuleSet ?? "seed";
+  if (law === "seed" || law === "cgi") ruleSet = law === "cgi" ? "cgi" : "seed";
+  const c = new Reading(kind, ruleSet, family !== undefined && family !== null);
+  const r = c.r;
+  r.object(root, "", kind === "estate" ? ESTATE_KEYS : GIFT_KEYS);
+  if (law !== undefined && law !== "seed" && law !== "cgi") r.fail("law", `must be "seed" or "cgi", got ${JSON.stringify(law)}`);
+  if (family !== undefined) {
+    if (kind !== "estate") r.fail("family", "the civil devolution exists only in an estate, not a gift");
+    else if (!c.cgi) r.fail("family", 'computed mode exists only under the real law: add "law": "cgi"');
+  }
+  if (kind === "estate" && !c.computed) for (const k of CIVIL_ROOT) if (root[k] !== undefined) r.fail(k, COMPUTED_ONLY);
+  c.date = r.date(root.date, "date");
+  const person = readPerson(c, root.person);
+  const beneficiaries = readBeneficiaries(c, root.beneficiaries, flagFields);
+  const priorGifts = readPriorGifts(c, root.priorGifts);
+  const dossier = kind === "estate" ? readEstate(c, root, person, beneficiaries, priorGifts) : readGift(c, root, person, beneficiaries, priorGifts);
   if (r.issues.length > 0) throw new DossierError(r.issues);
   return dossier;
+}
+
+/** The deceased or the donor (`person`); undefined fields where there are problems (the dossier is then refused). */
+function readPerson(c: Reading, v: unknown): EstateDossier["person"] {
+  const r = c.r;
+  const person = r.object(v, "person", PERSON_KEYS);
+  const name = person ? r.string(person.name, "person", "name") : undefined;
+  const birthDate = person ? r.date(person.birthDate, "person", "birthDate") : undefined;
+  const sex = person ? r.sex(person.sex, "person", "sex") : null;
+  if (person) c.cgiOnly(person.hasDescendants, "person.hasDescendants");
+  const hasDescendants = person ? r.bool(person.hasDescendants, "person", "hasDescendants", true) : true;
+  if (c.date && birthDate && compareDates(birthDate, c.date) >= 0) r.fail("person.birthDate", "not before the act date");
+  return { name: name!, birthDate: birthDate!, sex: sex ?? null, hasDescendants: hasDescendants ?? true };
+}
+
+function readBeneficiaries(c: Reading, v: unknown, flagFields: FlagField[]): Beneficiary[] {
+  const r = c.r;
+  const keys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Set([...BENEFICIARY_KEYS, ...flagFields.map((f) => f.name)]);
+  const beneficiaries: Beneficiary[] = [];
+  const list = r.list(v, "beneficiaries", false) ?? [];
+  if (Array.isArray(v) && list.length === 0) r.fail("beneficiaries", "empty");
+  for (let i = 0; i < list.length; i++) {
+    const b = readBeneficiary(c, list[i], `beneficiaries[${i}]`, keys, flagFields);
+    if (b !== undefined) beneficiaries.push(b);
+  }
+  if (c.spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");
+  return beneficiaries;
+}
+
+function readBeneficiary(c: Reading, v: unknown, p: string, keys: ReadonlySet<string>, flagFields: FlagField[]): Beneficiary | undefined {
+  const r = c.r;
+  const ids = c.ids;
+  const b = r.object(v, p, keys);
+  if (!b) return undefined;
+  const raw = r.string(b.id, p, "id");
+  const id = raw === undefined ? undefined : intern(raw);
+  if (id !== undefined && !isId(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
+  // As a key of the answer object, "__proto__" would set its prototype, not add a beneficiary.
+  else if (id === "__proto__") r.fail(`${p}.id`, `reserved name, not an id: "${id}"`);
+  else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
+  const name = r.string(b.name, p, "name");
+  const rel = b.relationship;
+  const relationship = typeof rel === "string" ? RELATIONSHIP_OF.get(rel) : undefined;
+  const relOk = relationship !== undefined;
+  if (!relOk) {
+    r.fail(`${p}.relationship`, `must be one of ${RELATIONSHIPS.join(", ")}, got ${JSON.stringify(rel) ?? "nothing"}`);
+  }
+  if (rel === "spouse" || rel === "pacs") c.spouses++;
+  if (relOk && CIVIL_RELATIONSHIP_SET.has(relationship)) {
+    if (!c.cgi) r.fail(`${p}.relationship`, `"${String(rel)}" is ${CGI_ONLY}`);
+    else if (c.kind !== "estate") r.fail(`${p}.relationship`, `"${String(rel)}" exists only in an estate`);
+    else if (rel === "collateral" && !c.computed) r.fail(`${p}.relationship`, 'a collateral\'s rate depends on a degree that only "family" states (computed mode)');
+  }
+  const birth = r.date(b.birthDate, p, "birthDate");
+  if (birth && c.date && compareDates(birth, c.date) >= 0) r.fail(`${p}.birthDate`, "not before the act date");
+  const sex = r.sex(b.sex, p, "sex");
+  const disabled = r.bool(b.disabled, p, "disabled", false);
+  let represents: string | null = null;
+  if (b.represents !== undefined && b.represents !== null) {
+    const who = r.string(b.represents, p, "represents");
+    represents = who === undefined ? null : intern(who);
+    if (c.computed) r.fail(`${p}.represents`, "not allowed with family: the engine derives who represents whom");
+    else if (c.kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
+    else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
+  }
+  for (const key of CGI_ESTATE_BENEFICIARY) {
+    c.cgiOnly(b[key], p, key);
+    if (b[key] !== undefined && c.kind !== "estate") r.fail(at(p, key), "only read in an estate");
+  }
+  const protectedAdult = r.bool(b.protectedAdult, p, "protectedAdult", false);
+  const livedWith = r.bool(b.livedWithDeceased5Years, p, "livedWithDeceased5Years", false);
+  let maritalStatus: MaritalStatus | null = null;
+  if (b.maritalStatus !== undefined) {
+    if ((MARITAL_STATUSES as readonly unknown[]).includes(b.maritalStatus)) maritalStatus = b.maritalStatus as MaritalStatus;
+    else r.fail(`${p}.maritalStatus`, `must be one of ${MARITAL_STATUSES.join(", ")}, got ${JSON.stringify(b.maritalStatus)}`);
+  }
+  if (id !== undefined && !ids.has(id)) ids.set(id, relationship);
+  if (id === undefined || name === undefined || !birth || sex === undefined || disabled === undefined || !relOk || protectedAdult === undefined || livedWith === undefined) return undefined;
+  let flags: Record<string, boolean> = NO_FLAGS;
+  for (const f of flagFields) {
+    const x = b[f.name];
+    if (x !== undefined && !f.ruleSets.includes(c.ruleSet)) r.fail(`${p}.${f.name}`, `only read under the ${f.ruleSets.map((s) => `"${s}"`).join(" or ")} rules`);
+    const value = r.bool(x, p, f.name, false);
+    if (value !== undefined) flags = { ...flags, [f.name]: value };
+  }
+  return { id, name, relationship: relationship!, birthDate: birth, sex, disabled, represents, protectedAdult, maritalStatus, livedWithDeceased5Years: livedWith, flags };
+}
+
+function readPriorGifts(c: Reading, v: unknown): PriorGift[] {
+  const priorGifts: PriorGift[] = [];
+  const list = c.r.list(v, "priorGifts", true) ?? [];
+  for (let i = 0; i < list.length; i++) {
+    const g = readPriorGift(c, list[i], i);
+    if (g !== undefined) priorGifts.push(g);
+  }
+  return priorGifts;
+}
+
+function readPriorGift(c: Reading, v: unknown, index: number): PriorGift | undefined {
+  const r = c.r;
+  const p = `priorGifts[${index}]`;
+  const g = r.object(v, p, PRIOR_GIFT_KEYS);
+  if (!g) return undefined;
+  const beneficiary = c.known(g.beneficiary, p, "beneficiary");
+  const date = r.date(g.date, p, "date");
+  if (date && c.date && compareDates(date, c.date) >= 0) r.fail(`${p}.date`, "a prior gift must be dated before the act");
+  const value = r.amount(g.value, p, "value");
+  if (value && !positive(value)) r.fail(`${p}.value`, "a prior gift has a value above 0");
+  const cash790G = r.bool(g.cash790G, p, "cash790G", false);
+  c.cgiOnly(g.allowanceUsed, p, "allowanceUsed");
+  c.cgiOnly(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed");
+  c.cgiOnly(g.registered, p, "registered");
+  c.cgiOnly(g.housing790ABis, p, "housing790ABis");
+  const housing = r.bool(g.housing790ABis, p, "housing790ABis", false);
+  if (housing && cash790G) r.fail(`${p}.housing790ABis`, "a prior gift is exempt under art. 790 A bis or under art. 790 G, not both: list each part as its own prior gift");
+  const allowanceUsed = g.allowanceUsed === undefined ? null : (r.amount(g.allowanceUsed, p, "allowanceUsed") ?? null);
+  const disabilityAllowanceUsed = g.disabilityAllowanceUsed === undefined ? null : (r.amount(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed") ?? null);
+  const registered = r.bool(g.registered, p, "registered", true);
+  const civilKey = hasCivilKey(g, CIVIL_GIFT);
+  if (civilKey !== null && !c.computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
+  const civilGift = c.computed ? readCivilGift(r, g, p) : null;
+  if (cash790G && (allowanceUsed !== null || disabilityAllowanceUsed !== null)) {
+    r.fail(`${p}.cash790G`, "an exempt 790 G gift uses no allowance: drop allowanceUsed and disabilityAllowanceUsed");
+  }
+  if (value && allowanceUsed && add(allowanceUsed, disabilityAllowanceUsed ?? ZERO).gt(value)) {
+    r.fail(`${p}.allowanceUsed`, `the allowances used (${formatAmount(add(allowanceUsed, disabilityAllowanceUsed ?? ZERO))} €) exceed the gift's value (${formatAmount(value)} €)`);
+  } else if (value && allowanceUsed === null && disabilityAllowanceUsed && disabilityAllowanceUsed.gt(value)) {
+    r.fail(`${p}.disabilityAllowanceUsed`, "exceeds the gift's value");
+  }
+  if (beneficiary === undefined || !date || !value || cash790G === undefined || registered === undefined || housing === undefined) return undefined;
+  if (civilGift) c.civilGifts!.push(civilGift);
+  return { beneficiary, date, value, cash790G, allowanceUsed, disabilityAllowanceUsed, registered, housing790ABis: housing, index };
+}
+
+/** The sections of an estate, in the order of their problems, and the civil file of computed mode. */
+function readEstate(c: Reading, root: Obj, person: EstateDossier["person"], beneficiaries: Beneficiary[], priorGifts: PriorGift[]): EstateDossier {
+  const r = c.r;
+  const debts = readDebts(c, root.debts);
+  const assets = readAssets(c, root.assets);
+  const furniture = root.furniture === undefined ? null : readFurniture(c, root.furniture);
+  const lifeInsurance = readLifeInsurance(c, root.lifeInsurance);
+  const funeralCosts = root.funeralCosts === undefined ? ZERO : r.amount(root.funeralCosts, "funeralCosts");
+  const bequests = readBequests(c, root.bequests);
+  const inResidue = new Set<string>();
+  const residue = readResidue(c, root.residue, inResidue);
+  const spouseUsufruct = readSpouseUsufruct(c, root.spouseUsufruct, residue, inResidue);
+  // The fields of both kinds, in this order after `kind` (written out in each literal: an
+  // object spread costs more than the fields it copies).
+  const dossier: EstateDossier = { kind: "estate", ruleSet: c.ruleSet, date: c.date!, person, beneficiaries, priorGifts, assets, debts, furniture, lifeInsurance, funeralCosts: funeralCosts!, bequests, residue, spouseUsufruct };
+  if (c.computed && c.cgi) readCivil(c, root, dossier);
+  return dossier;
+}
+
+function readDebts(c: Reading, v: unknown): EstateDossier["debts"] {
+  const r = c.r;
+  const debts: EstateDossier["debts"] = [];
+  const list = r.list(v, "debts", true) ?? [];
+  for (let i = 0; i < list.length; i++) {
+    const p = `debts[${i}]`;
+    const o = r.object(list[i], p, DEBT_KEYS);
+    if (!o) continue;
+    const label = r.string(o.label, p, "label");
+    const value = r.amount(o.value, p, "value");
+    let ownership: Ownership | null = null;
+    if (o.ownership !== undefined) {
+      if (!c.computed) r.fail(`${p}.ownership`, COMPUTED_ONLY);
+      else if (o.ownership === "own" || o.ownership === "common") ownership = o.ownership;
+      else r.fail(`${p}.ownership`, `must be "own" or "common", got ${JSON.stringify(o.ownership)}`);
+    }
+    if (label !== undefined && value) {
+      debts.push({ label, value });
+      if (c.civilDebts) c.civilDebts.push({ ownership });
+    }
+  }
+  return debts;
+}
+
+function readAssets(c: Reading, v: unknown): Asset[] {
+  const assets: Asset[] = [];
+  const list = c.r.list(v, "assets", false) ?? [];
+  for (let i = 0; i < list.length; i++) {
+    const a = readAsset(c, list[i], `assets[${i}]`);
+    if (a !== undefined) assets.push(a);
+  }
+  if (c.residences > 1) c.r.fail("assets", `${c.residences} assets are marked as the main residence; there is one at most`);
+  return assets;
+}
+
+function readAsset(c: Reading, v: unknown, p: string): Asset | undefined {
+  const r = c.r;
+  const o = r.object(v, p, ASSET_KEYS);
+  if (!o) return undefined;
+  const label = r.string(o.label, p, "label");
+  const value = r.amount(o.value, p, "value");
+  c.cgiOnly(o.mainResidence, p, "mainResidence");
+  c.cgiOnly(o.occupiedBy, p, "occupiedBy");
+  c.cgiOnly(o.occupiedBySpouseChild, p, "occupiedBySpouseChild");
+  const mainResidence = r.bool(o.mainResidence, p, "mainResidence", false);
+  const occupiedBySpouseChild = r.bool(o.occupiedBySpouseChild, p, "occupiedBySpouseChild", false);
+  if (mainResidence) c.residences++;
+  const occupiedBy: string[] = [];
+  if (o.occupiedBy !== undefined) {
+    const list = r.list(o.occupiedBy, `${p}.occupiedBy`, false) ?? [];
+    list.forEach((x, j) => {
+      const id = c.known(x, `${p}.occupiedBy[${j}]`);
+      if (id !== undefined) occupiedBy.push(id);
+    });
+  }
+  if (!mainResidence && (occupiedBy.length > 0 || occupiedBySpouseChild)) r.fail(`${p}.occupiedBy`, "only the main residence (\"mainResidence\": true) has occupants that count (art. 764 bis)");
+  const civilKey = hasCivilKey(o, CIVIL_ASSET);
+  if (civilKey !== null && !c.computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
+  const civilAsset = c.computed ? readCivilAsset(r, o, p) : null;
+  if (label === undefined || !value || mainResidence === undefined || occupiedBySpouseChild === undefined) return undefined;
+  if (civilAsset) c.civilAssets!.push(civilAsset);
+  return { label, value, mainResidence, occupiedBy, occupiedBySpouseChild };
+}
+
+/** `furniture`, present (cgi only). */
+function readFurniture(c: Reading, v: unknown): EstateDossier["furniture"] {
+  const r = c.r;
+  c.cgiOnly(v, "furniture");
+  const o = r.object(v, "furniture", FURNITURE_KEYS);
+  if (!o) return null;
+  const valuation = o.valuation;
+  if (valuation === "flat") {
+    if (o.value !== undefined) r.fail("furniture.value", 'a flat valuation has no value: it is 5 % of the other assets (use "declared", "inventory" or "sale" to give one)');
+    return { valuation, value: null };
+  }
+  if (valuation === "declared" || valuation === "inventory" || valuation === "sale") {
+    const value = r.amount(o.value, "furniture", "value");
+    return value ? { valuation, value } : null;
+  }
+  r.fail("furniture.valuation", `must be "flat", "declared", "inventory" or "sale", got ${JSON.stringify(valuation) ?? "nothing"}`);
+  return null;
+}
+
+function readLifeInsurance(c: Reading, v: unknown): LifeInsuranceContract[] {
+  const contracts: LifeInsuranceContract[] = [];
+  if (v !== undefined) c.cgiOnly(v, "lifeInsurance");
+  const list = c.r.list(v, "lifeInsurance", true) ?? [];
+  for (let i = 0; i < list.length; i++) {
+    const x = readContract(c, list[i], i);
+    if (x !== undefined) contracts.push(x);
+  }
+  return contracts;
+}
+
+/** One of the contract's optional sums: 0 when absent. */
+function contractSum(r: Reader, o: Obj, p: string, key: "capitalBefore70" | "premiumsAfter70" | "capitalAfter70"): Fraction | undefined {
+  return o[key] === undefined ? ZERO : r.amount(o[key], p, key);
+}
+
+function readContract(c: Reading, v: unknown, index: number): LifeInsuranceContract | undefined {
+  const r = c.r;
+  const p = `lifeInsurance[${index}]`;
+  const o = r.object(v, p, CONTRACT_KEYS);
+  if (!o) return undefined;
+  const label = r.string(o.label, p, "label");
+  const subscribedOn = r.date(o.subscribedOn, p, "subscribedOn");
+  if (subscribedOn && c.date && compareDates(subscribedOn, c.date) >= 0) r.fail(`${p}.subscribedOn`, "not before the date of death");
+  const capitalBefore70 = contractSum(r, o, p, "capitalBefore70");
+  const premiumsAfter70 = contractSum(r, o, p, "premiumsAfter70");
+  const capitalAfter70 = o.capitalAfter70 === undefined ? null : contractSum(r, o, p, "capitalAfter70");
+  const capitalBefore1998 = o.capitalBefore1998 === undefined ? null : r.amount(o.capitalBefore1998, p, "capitalBefore1998");
+  const { shares, total, whole } = c.shares(o.beneficiaries, `${p}.beneficiaries`);
+  if (whole && !equal(total, ONE)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
+  if (label === undefined || !subscribedOn || !capitalBefore70 || !premiumsAfter70 || capitalAfter70 === undefined || capitalBefore1998 === undefined) return undefined;
+  return { label, subscribedOn, beneficiaries: shares, capitalBefore70, capitalBefore1998, premiumsAfter70, capitalAfter70, index };
+}
+
+function readBequests(c: Reading, v: unknown): EstateDossier["bequests"] {
+  const r = c.r;
+  const bequests: EstateDossier["bequests"] = [];
+  const list = r.list(v, "bequests", true) ?? [];
+  for (let i = 0; i < list.length; i++) {
+    const p = `bequests[${i}]`;
+    const o = r.object(list[i], p, BEQUEST_KEYS);
+    if (!o) continue;
+    const beneficiary = c.known(o.beneficiary, p, "beneficiary");
+    const amount = r.amount(o.amount, p, "amount");
+    if (amount && !positive(amount)) r.fail(`${p}.amount`, "a bequest has an amount above 0");
+    if (beneficiary !== undefined && amount) bequests.push({ beneficiary, amount });
+  }
+  return bequests;
+}
+
+/** The residue's shares; their beneficiaries (also those of shares with other problems) added to `inResidue`. */
+function readResidue(c: Reading, v: unknown, inResidue: Set<string>): EstateDossier["residue"] {
+  const r = c.r;
+  const residue: EstateDossier["residue"] = [];
+  const list = r.list(v, "residue", true) ?? [];
+  for (let i = 0; i < list.length; i++) {
+    const p = `residue[${i}]`;
+    const o = r.object(list[i], p, SHARE_KEYS);
+    if (!o) continue;
+    const beneficiary = c.known(o.beneficiary, p, "beneficiary");
+    if (beneficiary !== undefined && inResidue.has(beneficiary)) r.fail(`${p}.beneficiary`, `"${beneficiary}" already has a share`);
+    if (beneficiary !== undefined) inResidue.add(beneficiary);
+    const share = r.fraction(o.share, p, "share");
+    if (beneficiary !== undefined && share) residue.push({ beneficiary, share });
+  }
+  if (residue.length > 0) {
+    let shareSum = ZERO;
+    for (let i = 0; i < residue.length; i++) shareSum = add(shareSum, residue[i]!.share);
+    if (!equal(shareSum, ONE)) r.fail("residue", `shares sum to ${shareSum.toFraction()}, not 1`);
+  }
+  return residue;
+}
+
+function readSpouseUsufruct(c: Reading, v: unknown, residue: EstateDossier["residue"], inResidue: ReadonlySet<string>): string | null {
+  if (v === undefined || v === null || c.computed) return null;
+  const r = c.r;
+  const id = c.known(v, "spouseUsufruct");
+  if (id === undefined) return null;
+  const rel = c.ids.get(id);
+  if (rel !== undefined && rel !== "spouse" && rel !== "pacs") r.fail("spouseUsufruct", `"${id}" is a ${rel}, not a spouse or PACS partner`);
+  else if (inResidue.has(id)) r.fail("spouseUsufruct", `"${id}" takes the usufruct of the residue and cannot also hold a share of it`);
+  else if (residue.length === 0) r.fail("spouseUsufruct", "there is no residue to take in usufruct");
+  else return id;
+  return null;
+}
+
+/** Computed mode under `cgi`: the fields the engine computes refused, and the civil file read and checked (when the rest has no problem). */
+function readCivil(c: Reading, root: Obj, dossier: EstateDossier): void {
+  const r = c.r;
+  if (root.residue !== undefined) r.fail("residue", "not allowed with family: the engine computes the devolution");
+  if (root.spouseUsufruct !== undefined) r.fail("spouseUsufruct", "not allowed with family: the engine computes the spouse's rights");
+  const person = root.person;
+  if (isObject(person) && person.hasDescendants !== undefined) r.fail("person.hasDescendants", "not allowed with family: the engine reads it from family.children");
+  if (r.issues.length > 0) return;
+  const file = readFamilyFile(r, root, { ids: c.ids, beneficiaryIds: dossier.beneficiaries.map((b) => b.id) });
+  if (!file) return;
+  const civil: CivilFile = { ...file, assets: c.civilAssets!, debts: c.civilDebts!, gifts: c.civilGifts! };
+  checkCivilFile(r, dossier, civil);
+  dossier.civil = civil;
+  dossier.person.hasDescendants = civil.family.children.some(formsSouche);
+}
+
+function readGift(c: Reading, root: Obj, person: GiftDossier["person"], beneficiaries: Beneficiary[], priorGifts: PriorGift[]): GiftDossier {
+  const r = c.r;
+  for (const key of ESTATE_ONLY) if (root[key] !== undefined) r.fail(key, "only an estate has this field, not a gift");
+  const v = root.gifts;
+  const list = r.list(v, "gifts", false) ?? [];
+  if (Array.isArray(v) && list.length === 0) r.fail("gifts", "empty");
+  const gifts: Gift[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const g = readGiftItem(c, list[i], `gifts[${i}]`);
+    if (g !== undefined) gifts.push(g);
+  }
+  return { kind: "gift", ruleSet: c.ruleSet, date: c.date!, person, beneficiaries, priorGifts, gifts };
+}
+
+function readGiftItem(c: Reading, v: unknown, p: string): Gift | undefined {
+  const r = c.r;
+  const o = r.object(v, p, GIFT_ITEM_KEYS);
+  if (!o) return undefined;
+  const label = r.string(o.label, p, "label");
+  const value = r.amount(o.value, p, "value");
+  if (value && !positive(value)) r.fail(`${p}.value`, "a gift has a value above 0");
+  const cash = r.bool(o.cash, p, "cash", false);
+  const reservedUsufruct = r.bool(o.reservedUsufruct, p, "reservedUsufruct", false);
+  if (cash && reservedUsufruct) r.fail(`${p}.reservedUsufruct`, "a cash gift cannot be split into usufruct and bare ownership");
+  c.cgiOnly(o.housing790ABis, p, "housing790ABis");
+  const housing790ABis = r.bool(o.housing790ABis, p, "housing790ABis", false);
+  if (housing790ABis && !cash) r.fail(`${p}.housing790ABis`, "art. 790 A bis exempts cash (\"cash\": true), not other assets");
+  const { shares: to, total } = c.shares(o.to, `${p}.to`);
+  if (lt(ONE, total)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
+  if (label === undefined || !value || cash === undefined || reservedUsufruct === undefined || housing790ABis === undefined) return undefined;
+  return { label, value, cash, reservedUsufruct, housing790ABis, to };
 }
 
 function hasCivilKey(o: Obj, keys: readonly string[]): string | null {
