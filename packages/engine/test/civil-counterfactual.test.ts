@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DATED_LAW, datedLaw, LAW_SERIES, type LawSeries, type LawSource } from "@succ/rules";
+import { DATED_LAW, LAW_SERIES, lawWithCivil, type LawSource } from "@succ/rules";
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type EstateDossier, type EstateResult } from "../src/index.js";
 import { civilCounterfactualMisses, lawAt, rereadCivilFile } from "../src/internal.js";
 import { SPOUSE_OPTIONS } from "../src/civil/family.js";
@@ -16,23 +16,13 @@ import { SPOUSE_OPTIONS } from "../src/civil/family.js";
 type Json = Record<string, unknown>;
 const CASES = JSON.parse(readFileSync(new URL("./__fixtures__/civil-cases.json", import.meta.url), "utf8")) as { case: string; dossier: Json }[];
 
-/** A law whose civil fractions are the dated tables' but for `changed`, on every day. */
-function civilLaw(changed: Partial<Record<keyof LawSeries["civil"], unknown>>): LawSource {
-  const civil: Record<string, unknown> = { ...LAW_SERIES.civil };
-  for (const [key, value] of Object.entries(changed)) {
-    const s = LAW_SERIES.civil[key as keyof LawSeries["civil"]];
-    civil[key] = { ...s, periods: s.periods.map((p) => ({ ...p, value })) };
-  }
-  return datedLaw({ ...LAW_SERIES, civil } as unknown as LawSeries);
-}
-
 /** The community not liquidated: all of it in the estate (another estate, another net). */
-const WHOLE_COMMUNITY = civilLaw({ communityHalf: "1" });
+const WHOLE_COMMUNITY = lawWithCivil({ communityHalf: "1" });
 
 const LAWS: LawSource[] = [
-  civilLaw({ disposableShare: LAW_SERIES.civil.disposableShare.periods[0]!.value.map((r) => ({ ...r, share: "1" })), disposableShareWithSpouse: "1" }),
-  civilLaw({ parentQuarter: "0" }),
-  civilLaw({ spouseQuarter: "1/2" }),
+  lawWithCivil({ disposableShare: LAW_SERIES.civil.disposableShare.periods[0]!.value.map((r) => ({ ...r, share: "1" })), disposableShareWithSpouse: "1" }),
+  lawWithCivil({ parentQuarter: "0" }),
+  lawWithCivil({ spouseQuarter: "1/2" }),
   WHOLE_COMMUNITY,
 ];
 

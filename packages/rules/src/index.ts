@@ -27,6 +27,7 @@ export {
   isDay,
   isLawCoverageError,
   lawOn,
+  lawWithCivil,
   personalAllowance,
   valueOn,
   type Law,

@@ -8,6 +8,7 @@ import {
   CGI_URL,
   CIVIL_ARTICLES,
   CIVIL_CODE_URL,
+  DATED_LAW,
   disposableShareFor,
   HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH,
   LAW_SERIES,
@@ -18,6 +19,7 @@ import {
   isDay,
   isLawCoverageError,
   lawOn,
+  lawWithCivil,
   usufructPercent,
   valueOn,
   type Law,
@@ -324,5 +326,21 @@ describe("no runtime dependency", () => {
     const { readFile } = await import("node:fs/promises");
     const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
     expect(pkg.dependencies ?? {}).toEqual({});
+  });
+});
+
+describe("lawWithCivil", () => {
+  it("replaces the named civil fractions on every day and leaves the rest of the law as dated", () => {
+    // Art. 738 gives each parent a quarter (1/4) in force on 2017-06-01 and 2026-06-01; a notary
+    // who ignores it computes with 0. Art. 757 gives the spouse a quarter in full ownership: unchanged.
+    const mistaken = lawWithCivil({ parentQuarter: "0" });
+    for (const day of ["2017-06-01", "2026-06-01"]) {
+      expect(mistaken.on(day).civil.parentQuarter).toBe("0");
+      expect(mistaken.on(day).civil.spouseQuarter).toBe("1/4");
+      expect(DATED_LAW.on(day).civil.parentQuarter).toBe("1/4");
+      expect(mistaken.on(day).scales).toEqual(DATED_LAW.on(day).scales);
+      expect(mistaken.on(day).allowances).toEqual(DATED_LAW.on(day).allowances);
+      expect(mistaken.on(day).scales).toBeDefined();
+    }
   });
 });

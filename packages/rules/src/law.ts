@@ -215,6 +215,21 @@ function dayBefore(day: string): string {
 /** The law of the dated tables of this package. */
 export const DATED_LAW: LawSource = datedLaw(LAW_SERIES);
 
+/**
+ * The dated law with some of its civil fractions replaced, each by one value on every day its
+ * series covers: the law a notary applies when he makes a common civil mistake (the parents'
+ * quarter ignored, the community not liquidated, the legacy not reduced), for the
+ * counterfactuals of the generator's level 7 and their tests.
+ */
+export function lawWithCivil(changed: Partial<Record<keyof LawSeries["civil"], unknown>>): LawSource {
+  const civil: Record<string, unknown> = { ...LAW_SERIES.civil };
+  for (const [key, value] of Object.entries(changed)) {
+    const s = LAW_SERIES.civil[key as keyof LawSeries["civil"]];
+    civil[key] = { ...s, periods: s.periods.map((p) => ({ ...p, value })) };
+  }
+  return datedLaw({ ...LAW_SERIES, civil } as unknown as LawSeries);
+}
+
 /** The law in force on a day (YYYY-MM-DD), from the dated tables: the one way formulas read the law. */
 export function lawOn(day: string): Law {
   return DATED_LAW.on(day);

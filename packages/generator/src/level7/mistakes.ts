@@ -1,6 +1,6 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type ComputeResult, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
 import { civilCounterfactualMisses, lawAt, tryRereadCivilFile } from "@succ/engine/internal";
-import { DATED_LAW, LAW_SERIES, datedLaw, disposableShareFor, type Law, type LawSeries, type LawSource, type Relationship } from "@succ/rules";
+import { DATED_LAW, LAW_SERIES, disposableShareFor, lawWithCivil, type Law, type LawSource, type Relationship } from "@succ/rules";
 
 /**
  * The common mistakes of the civil devolution, each as what a notary who makes it computes: the
@@ -14,23 +14,13 @@ export type CivilMistake = "spouseOptionIgnored" | "perHead" | "noLiquidation" |
 
 type Json = Record<string, unknown>;
 
-/** A law whose civil fractions are those of the dated tables but for `changed` (a value in force on every day of each series). */
-function civilLaw(changed: Partial<Record<keyof LawSeries["civil"], unknown>>): LawSource {
-  const civil: Record<string, unknown> = { ...LAW_SERIES.civil };
-  for (const [key, value] of Object.entries(changed)) {
-    const s = LAW_SERIES.civil[key as keyof LawSeries["civil"]];
-    civil[key] = { ...s, periods: s.periods.map((p) => ({ ...p, value })) };
-  }
-  return datedLaw({ ...LAW_SERIES, civil } as unknown as LawSeries);
-}
-
 let noReserveLaw: LawSource | null = null;
 let noQuarterLaw: LawSource | null = null;
 let wholeCommunityLaw: LawSource | null = null;
 
 /** The reserve ignored: every legacy paid in full (the disposable share is the whole estate). */
 function noReserve(): LawSource {
-  return (noReserveLaw ??= civilLaw({
+  return (noReserveLaw ??= lawWithCivil({
     disposableShare: LAW_SERIES.civil.disposableShare.periods[0]!.value.map((r) => ({ ...r, share: "1" })),
     disposableShareWithSpouse: "1",
   }));
@@ -38,12 +28,12 @@ function noReserve(): LawSource {
 
 /** The parents' quarter of art. 738 ignored: the brothers and sisters take everything. */
 function noParentsQuarter(): LawSource {
-  return (noQuarterLaw ??= civilLaw({ parentQuarter: "0" }));
+  return (noQuarterLaw ??= lawWithCivil({ parentQuarter: "0" }));
 }
 
 /** The community not liquidated: all of it in the estate (the survivor's half taxed too). */
 function wholeCommunity(): LawSource {
-  return (wholeCommunityLaw ??= civilLaw({ communityHalf: "1" }));
+  return (wholeCommunityLaw ??= lawWithCivil({ communityHalf: "1" }));
 }
 
 function nodes(v: unknown): Json[] {
