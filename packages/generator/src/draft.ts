@@ -259,45 +259,52 @@ export function emptyFacts(hasDescendants: boolean): CgiFacts {
  * counts that law's years from the day the file gives.
  */
 export function toCgiDossier(d: CgiDraft, law: Law): DossierInput {
+  // `base` is made here and seen by no one else: its objects take the real law's keys in place
+  // (after those of toDossier, in the contract's order) instead of being copied with them (the
+  // copies, an object spread for each beneficiary, prior gift and the person, cost more than
+  // reading the dossier's beneficiaries in the engine).
   const base = toDossier(d);
   const f = d.cgi;
-  const beneficiaries = base.beneficiaries.map((b) => {
+  const beneficiaries = base.beneficiaries;
+  for (const b of beneficiaries) {
     const c = f.civil.get(b.id);
-    const out = { ...b };
-    if (c?.protectedAdult) out.protectedAdult = true;
-    if (d.kind === "estate" && c?.maritalStatus) out.maritalStatus = c.maritalStatus;
-    if (d.kind === "estate" && b.relationship === "sibling") out.livedWithDeceased5Years = c?.livesWithSince != null && livedWithYears(c.livesWithSince, d.date, law.exemptions.sibling.cohabitationYears);
-    return out;
-  });
-  const priorGifts = d.priorGifts.map((g, i) => {
-    const out: NonNullable<DossierInput["priorGifts"]>[number] = { ...base.priorGifts![i]! };
-    const deed = f.deeds.get(g);
+    if (c?.protectedAdult) b.protectedAdult = true;
+    if (d.kind === "estate" && c?.maritalStatus) b.maritalStatus = c.maritalStatus;
+    if (d.kind === "estate" && b.relationship === "sibling") b.livedWithDeceased5Years = c?.livesWithSince != null && livedWithYears(c.livesWithSince, d.date, law.exemptions.sibling.cohabitationYears);
+  }
+  const priorGifts = base.priorGifts!;
+  for (let i = 0; i < priorGifts.length; i++) {
+    const deed = f.deeds.get(d.priorGifts[i]!);
     if (deed) {
+      const out = priorGifts[i]!;
       out.allowanceUsed = amount(deed.allowanceUsed);
       if (deed.disabilityAllowanceUsed > 0) out.disabilityAllowanceUsed = amount(deed.disabilityAllowanceUsed);
     }
-    return out;
-  });
-  const head = {
-    kind: d.kind,
-    law: "cgi" as const,
-    date: base.date,
-    person: { ...base.person, hasDescendants: f.hasDescendants },
-    beneficiaries,
-  };
-  if (d.kind === "estate") {
-    const assets = base.assets!.map((a, i) =>
-      f.mainResidence?.asset === i ? { ...a, mainResidence: true, occupiedBy: f.mainResidence.occupants.slice() } : a,
-    );
-    const out: DossierInput = { ...head, assets, debts: base.debts };
-    if (f.furniture) out.furniture = f.furniture.valuation === "flat" ? { valuation: "flat" } : { valuation: f.furniture.valuation, value: amount(f.furniture.cents) };
-    if (f.contracts.length > 0) {
-      out.lifeInsurance = f.contracts.map(contractInput);
-    }
-    return { ...out, funeralCosts: base.funeralCosts, bequests: base.bequests, residue: base.residue, spouseUsufruct: base.spouseUsufruct, priorGifts };
   }
-  const gifts = base.gifts!.map((g, i) => (f.housing.has(d.gifts[i]!) ? { ...g, housing790ABis: true } : g));
-  return { ...head, gifts, priorGifts };
+  const person = base.person;
+  person.hasDescendants = f.hasDescendants;
+  if (d.kind === "estate") {
+    const assets = base.assets!;
+    if (f.mainResidence !== null) {
+      const home = assets[f.mainResidence.asset];
+      if (home !== undefined) {
+        home.mainResidence = true;
+        home.occupiedBy = f.mainResidence.occupants.slice();
+      }
+    }
+    const out: DossierInput = { kind: d.kind, law: "cgi", date: base.date, person, beneficiaries, assets, debts: base.debts };
+    if (f.furniture) out.furniture = f.furniture.valuation === "flat" ? { valuation: "flat" } : { valuation: f.furniture.valuation, value: amount(f.furniture.cents) };
+    if (f.contracts.length > 0) out.lifeInsurance = f.contracts.map(contractInput);
+    out.funeralCosts = base.funeralCosts;
+    out.bequests = base.bequests;
+    out.residue = base.residue;
+    out.spouseUsufruct = base.spouseUsufruct;
+    out.priorGifts = priorGifts;
+    return out;
+  }
+  const gifts = base.gifts!;
+  for (let i = 0; i < gifts.length; i++) if (f.housing.has(d.gifts[i]!)) gifts[i]!.housing790ABis = true;
+  return { kind: d.kind, law: "cgi", date: base.date, person, beneficiaries, gifts, priorGifts };
 }
 
 /** Art. 796-0 ter: lived with the deceased for the `years` years before the death (since a day on or before death − years). */
