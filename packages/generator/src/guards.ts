@@ -200,9 +200,14 @@ function scanNumbers(text: string, targets: ReadonlySet<number> | null, into: Se
   const lengths = groupLengths;
   const n = text.length;
   let i = 0;
-  while (i < n) {
+  for (;;) {
+    // The next digit, found by the regular expression engine: most of a prompt is words, which
+    // it skips about twice as fast as a loop of charCodeAt.
+    NEXT_DIGIT.lastIndex = i;
+    const found = NEXT_DIGIT.exec(text);
+    if (found === null) break;
+    i = found.index;
     let c = text.charCodeAt(i++);
-    if (c < 48 || c > 57) continue;
     // A run of digit groups joined by single separators (i is past its first digit).
     let groups = 0;
     let value = c - 48;
@@ -244,6 +249,9 @@ function scanNumbers(text: string, targets: ReadonlySet<number> | null, into: Se
   }
   return false;
 }
+
+/** A digit, searched from `lastIndex` on (global: {@link scanNumbers} sets where it starts). */
+const NEXT_DIGIT = /[0-9]/g;
 
 /** 10^k for k = 0 … 15, exact in a double. */
 const POWERS_OF_TEN: readonly number[] = [1];
