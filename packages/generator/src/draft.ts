@@ -95,6 +95,20 @@ export function fraction(s: { num: number; den: number }): string {
   return s.num === s.den ? "1" : `${s.num}/${s.den}`;
 }
 
+/**
+ * `xs.map(f)` pushed into an array literal. V8 makes every array of one literal with the hidden
+ * class of arrays of objects once one has held an object, empty ones included, where `map`
+ * gives an empty list another class than a full one: the code that reads these lists (the
+ * engine's reader, the guards, the prompt) then meets one class, instead of being deoptimized
+ * ("wrong map") and compiled again when the first empty list of a kind comes (no debt, no
+ * bequest, no prior gift).
+ */
+export function listOf<T, U>(xs: readonly T[], f: (x: T) => U): U[] {
+  const out: U[] = [];
+  for (let i = 0; i < xs.length; i++) out.push(f(xs[i]!));
+  return out;
+}
+
 export function nameOf(p: Person): string {
   return `${p.first} ${p.last}`;
 }
@@ -108,7 +122,7 @@ export function sexOf(p: Person): Sex {
 
 /** The dossier the engine reads (the contract of `info.dossier`), keys in the contract's order. */
 export function toDossier(d: Draft): DossierInput {
-  const beneficiaries = d.beneficiaries.map((b) => {
+  const beneficiaries = listOf(d.beneficiaries, (b) => {
     const out: DossierInput["beneficiaries"][number] = {
       id: b.id,
       name: nameOf(b.person),
@@ -123,18 +137,18 @@ export function toDossier(d: Draft): DossierInput {
   // The head (kind, date, person, beneficiaries) written out in each kind's object, not spread into it.
   const date = formatDate(d.date);
   const person = { name: nameOf(d.subject), birthDate: formatDate(d.subject.birth), sex: sexOf(d.subject) };
-  const priorGifts = d.priorGifts.map((g) => ({ beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), cash790G: g.cash790G }));
+  const priorGifts = listOf(d.priorGifts, (g) => ({ beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), cash790G: g.cash790G }));
   if (d.kind === "estate") {
     return {
       kind: d.kind,
       date,
       person,
       beneficiaries,
-      assets: d.assets.map((a) => ({ label: a.label, value: amount(a.cents) })),
-      debts: d.debts.map((a) => ({ label: a.label, value: amount(a.cents) })),
+      assets: listOf(d.assets, (a) => ({ label: a.label, value: amount(a.cents) })),
+      debts: listOf(d.debts, (a) => ({ label: a.label, value: amount(a.cents) })),
       funeralCosts: amount(d.funeral.cents),
-      bequests: d.bequests.map((b) => ({ beneficiary: b.beneficiary, amount: amount(b.cents) })),
-      residue: d.residue.map((s) => ({ beneficiary: s.beneficiary, share: fraction(s) })),
+      bequests: listOf(d.bequests, (b) => ({ beneficiary: b.beneficiary, amount: amount(b.cents) })),
+      residue: listOf(d.residue, (s) => ({ beneficiary: s.beneficiary, share: fraction(s) })),
       spouseUsufruct: d.spouseUsufruct,
       priorGifts,
     };
@@ -144,12 +158,12 @@ export function toDossier(d: Draft): DossierInput {
     date,
     person,
     beneficiaries,
-    gifts: d.gifts.map((g) => ({
+    gifts: listOf(d.gifts, (g) => ({
       label: g.label,
       value: amount(g.cents),
       cash: g.cash,
       reservedUsufruct: g.reservedUsufruct,
-      to: g.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
+      to: listOf(g.to, (t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
     })),
     priorGifts,
   };
@@ -325,13 +339,13 @@ export function seedCounterpart(input: DossierInput): DossierInput {
     ...input,
     law: "seed",
     person,
-    beneficiaries: input.beneficiaries.map(({ protectedAdult: _p, maritalStatus: _m, livedWithDeceased5Years: _l, ...b }) => b),
+    beneficiaries: listOf(input.beneficiaries, ({ protectedAdult: _p, maritalStatus: _m, livedWithDeceased5Years: _l, ...b }) => b),
   };
-  if (input.assets) out.assets = input.assets.map(({ mainResidence: _r, occupiedBy: _o, occupiedBySpouseChild: _c, ...a }) => a);
+  if (input.assets) out.assets = listOf(input.assets, ({ mainResidence: _r, occupiedBy: _o, occupiedBySpouseChild: _c, ...a }) => a);
   delete out.furniture;
   delete out.lifeInsurance;
-  if (input.priorGifts) out.priorGifts = input.priorGifts.map(({ allowanceUsed: _a, disabilityAllowanceUsed: _d, registered: _r, housing790ABis: _x, ...g }) => g);
-  if (input.gifts) out.gifts = input.gifts.map(({ housing790ABis: _x, ...g }) => g);
+  if (input.priorGifts) out.priorGifts = listOf(input.priorGifts, ({ allowanceUsed: _a, disabilityAllowanceUsed: _d, registered: _r, housing790ABis: _x, ...g }) => g);
+  if (input.gifts) out.gifts = listOf(input.gifts, ({ housing790ABis: _x, ...g }) => g);
   return out;
 }
 
