@@ -1,6 +1,6 @@
 import { compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
 import type { Law } from "@succ/rules";
-import { emptyFacts, type Beneficiary, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed, type Item, type Predeceased, type Share } from "./draft.js";
+import { emptyFacts, listOf, type Beneficiary, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed, type Item, type Predeceased, type Share } from "./draft.js";
 import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, lawOf, personalCents } from "./law.js";
 import { addDays, addYears, birthForAge, maxDate, minDate } from "./dates.js";
 import {
@@ -367,7 +367,7 @@ export function cgiEstate(rng: Rng, level: CgiLevel): CgiEstateDraft {
     }
   }
   R += rng.int(0, 99);
-  c.bequests = c.legatees.map((l) => ({ beneficiary: l.id, cents: bequestFor(c, l) }));
+  c.bequests = listOf(c.legatees, (l) => ({ beneficiary: l.id, cents: bequestFor(c, l) }));
   const bequestTotal = c.bequests.reduce((s, q) => s + q.cents, 0);
   const net = R + bequestTotal;
   const debts = debtsOf(rng, net);

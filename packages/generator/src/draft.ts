@@ -95,6 +95,20 @@ export function fraction(s: { num: number; den: number }): string {
   return s.num === s.den ? "1" : `${s.num}/${s.den}`;
 }
 
+/**
+ * `xs.map(f)` pushed into an array literal. V8 makes every array of one literal with the hidden
+ * class of arrays of objects once one has held an object, empty ones included, where `map`
+ * gives an empty list another class than a full one: the code that reads these lists (the
+ * engine's reader, the guards, the prompt) then meets one class, instead of being deoptimized
+ * ("wrong map") and compiled again when the first empty list of a kind comes (no debt, no
+ * bequest, no prior gift).
+ */
+export function listOf<T, U>(xs: readonly T[], f: (x: T) => U): U[] {
+  const out: U[] = [];
+  for (let i = 0; i < xs.length; i++) out.push(f(xs[i]!));
+  return out;
+}
+
 export function nameOf(p: Person): string {
   return `${p.first} ${p.last}`;
 }
@@ -108,7 +122,7 @@ export function sexOf(p: Person): Sex {
 
 /** The dossier the engine reads (the contract of `info.dossier`), keys in the contract's order. */
 export function toDossier(d: Draft): DossierInput {
-  const beneficiaries = d.beneficiaries.map((b) => {
+  const beneficiaries = listOf(d.beneficiaries, (b) => {
     const out: DossierInput["beneficiaries"][number] = {
       id: b.id,
       name: nameOf(b.person),
@@ -123,18 +137,18 @@ export function toDossier(d: Draft): DossierInput {
   // The head (kind, date, person, beneficiaries) written out in each kind's object, not spread into it.
   const date = formatDate(d.date);
   const person = { name: nameOf(d.subject), birthDate: formatDate(d.subject.birth), sex: sexOf(d.subject) };
-  const priorGifts = d.priorGifts.map((g) => ({ beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), cash790G: g.cash790G }));
+  const priorGifts = listOf(d.priorGifts, (g) => ({ beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), cash790G: g.cash790G }));
   if (d.kind === "estate") {
     return {
       kind: d.kind,
       date,
       person,
       beneficiaries,
-      assets: d.assets.map((a) => ({ label: a.label, value: amount(a.cents) })),
-      debts: d.debts.map((a) => ({ label: a.label, value: amount(a.cents) })),
+      assets: listOf(d.assets, (a) => ({ label: a.label, value: amount(a.cents) })),
+      debts: listOf(d.debts, (a) => ({ label: a.label, value: amount(a.cents) })),
       funeralCosts: amount(d.funeral.cents),
-      bequests: d.bequests.map((b) => ({ beneficiary: b.beneficiary, amount: amount(b.cents) })),
-      residue: d.residue.map((s) => ({ beneficiary: s.beneficiary, share: fraction(s) })),
+      bequests: listOf(d.bequests, (b) => ({ beneficiary: b.beneficiary, amount: amount(b.cents) })),
+      residue: listOf(d.residue, (s) => ({ beneficiary: s.beneficiary, share: fraction(s) })),
       spouseUsufruct: d.spouseUsufruct,
       priorGifts,
     };
@@ -144,12 +158,12 @@ export function toDossier(d: Draft): DossierInput {
     date,
     person,
     beneficiaries,
-    gifts: d.gifts.map((g) => ({
+    gifts: listOf(d.gifts, (g) => ({
       label: g.label,
       value: amount(g.cents),
       cash: g.cash,
       reservedUsufruct: g.reservedUsufruct,
-      to: g.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
+      to: listOf(g.to, (t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
     })),
     priorGifts,
   };
@@ -259,45 +273,52 @@ export function emptyFacts(hasDescendants: boolean): CgiFacts {
  * counts that law's years from the day the file gives.
  */
 export function toCgiDossier(d: CgiDraft, law: Law): DossierInput {
+  // `base` is made here and seen by no one else: its objects take the real law's keys in place
+  // (after those of toDossier, in the contract's order) instead of being copied with them (the
+  // copies, an object spread for each beneficiary, prior gift and the person, cost more than
+  // reading the dossier's beneficiaries in the engine).
   const base = toDossier(d);
   const f = d.cgi;
-  const beneficiaries = base.beneficiaries.map((b) => {
+  const beneficiaries = base.beneficiaries;
+  for (const b of beneficiaries) {
     const c = f.civil.get(b.id);
-    const out = { ...b };
-    if (c?.protectedAdult) out.protectedAdult = true;
-    if (d.kind === "estate" && c?.maritalStatus) out.maritalStatus = c.maritalStatus;
-    if (d.kind === "estate" && b.relationship === "sibling") out.livedWithDeceased5Years = c?.livesWithSince != null && livedWithYears(c.livesWithSince, d.date, law.exemptions.sibling.cohabitationYears);
-    return out;
-  });
-  const priorGifts = d.priorGifts.map((g, i) => {
-    const out: NonNullable<DossierInput["priorGifts"]>[number] = { ...base.priorGifts![i]! };
-    const deed = f.deeds.get(g);
+    if (c?.protectedAdult) b.protectedAdult = true;
+    if (d.kind === "estate" && c?.maritalStatus) b.maritalStatus = c.maritalStatus;
+    if (d.kind === "estate" && b.relationship === "sibling") b.livedWithDeceased5Years = c?.livesWithSince != null && livedWithYears(c.livesWithSince, d.date, law.exemptions.sibling.cohabitationYears);
+  }
+  const priorGifts = base.priorGifts!;
+  for (let i = 0; i < priorGifts.length; i++) {
+    const deed = f.deeds.get(d.priorGifts[i]!);
     if (deed) {
+      const out = priorGifts[i]!;
       out.allowanceUsed = amount(deed.allowanceUsed);
       if (deed.disabilityAllowanceUsed > 0) out.disabilityAllowanceUsed = amount(deed.disabilityAllowanceUsed);
     }
-    return out;
-  });
-  const head = {
-    kind: d.kind,
-    law: "cgi" as const,
-    date: base.date,
-    person: { ...base.person, hasDescendants: f.hasDescendants },
-    beneficiaries,
-  };
-  if (d.kind === "estate") {
-    const assets = base.assets!.map((a, i) =>
-      f.mainResidence?.asset === i ? { ...a, mainResidence: true, occupiedBy: f.mainResidence.occupants.slice() } : a,
-    );
-    const out: DossierInput = { ...head, assets, debts: base.debts };
-    if (f.furniture) out.furniture = f.furniture.valuation === "flat" ? { valuation: "flat" } : { valuation: f.furniture.valuation, value: amount(f.furniture.cents) };
-    if (f.contracts.length > 0) {
-      out.lifeInsurance = f.contracts.map(contractInput);
-    }
-    return { ...out, funeralCosts: base.funeralCosts, bequests: base.bequests, residue: base.residue, spouseUsufruct: base.spouseUsufruct, priorGifts };
   }
-  const gifts = base.gifts!.map((g, i) => (f.housing.has(d.gifts[i]!) ? { ...g, housing790ABis: true } : g));
-  return { ...head, gifts, priorGifts };
+  const person = base.person;
+  person.hasDescendants = f.hasDescendants;
+  if (d.kind === "estate") {
+    const assets = base.assets!;
+    if (f.mainResidence !== null) {
+      const home = assets[f.mainResidence.asset];
+      if (home !== undefined) {
+        home.mainResidence = true;
+        home.occupiedBy = f.mainResidence.occupants.slice();
+      }
+    }
+    const out: DossierInput = { kind: d.kind, law: "cgi", date: base.date, person, beneficiaries, assets, debts: base.debts };
+    if (f.furniture) out.furniture = f.furniture.valuation === "flat" ? { valuation: "flat" } : { valuation: f.furniture.valuation, value: amount(f.furniture.cents) };
+    if (f.contracts.length > 0) out.lifeInsurance = f.contracts.map(contractInput);
+    out.funeralCosts = base.funeralCosts;
+    out.bequests = base.bequests;
+    out.residue = base.residue;
+    out.spouseUsufruct = base.spouseUsufruct;
+    out.priorGifts = priorGifts;
+    return out;
+  }
+  const gifts = base.gifts!;
+  for (let i = 0; i < gifts.length; i++) if (f.housing.has(d.gifts[i]!)) gifts[i]!.housing790ABis = true;
+  return { kind: d.kind, law: "cgi", date: base.date, person, beneficiaries, gifts, priorGifts };
 }
 
 /** Art. 796-0 ter: lived with the deceased for the `years` years before the death (since a day on or before death − years). */
@@ -318,13 +339,13 @@ export function seedCounterpart(input: DossierInput): DossierInput {
     ...input,
     law: "seed",
     person,
-    beneficiaries: input.beneficiaries.map(({ protectedAdult: _p, maritalStatus: _m, livedWithDeceased5Years: _l, ...b }) => b),
+    beneficiaries: listOf(input.beneficiaries, ({ protectedAdult: _p, maritalStatus: _m, livedWithDeceased5Years: _l, ...b }) => b),
   };
-  if (input.assets) out.assets = input.assets.map(({ mainResidence: _r, occupiedBy: _o, occupiedBySpouseChild: _c, ...a }) => a);
+  if (input.assets) out.assets = listOf(input.assets, ({ mainResidence: _r, occupiedBy: _o, occupiedBySpouseChild: _c, ...a }) => a);
   delete out.furniture;
   delete out.lifeInsurance;
-  if (input.priorGifts) out.priorGifts = input.priorGifts.map(({ allowanceUsed: _a, disabilityAllowanceUsed: _d, registered: _r, housing790ABis: _x, ...g }) => g);
-  if (input.gifts) out.gifts = input.gifts.map(({ housing790ABis: _x, ...g }) => g);
+  if (input.priorGifts) out.priorGifts = listOf(input.priorGifts, ({ allowanceUsed: _a, disabilityAllowanceUsed: _d, registered: _r, housing790ABis: _x, ...g }) => g);
+  if (input.gifts) out.gifts = listOf(input.gifts, ({ housing790ABis: _x, ...g }) => g);
   return out;
 }
 

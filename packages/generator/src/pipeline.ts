@@ -202,7 +202,9 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     }
     if (cgiRules.length < min) return "cgiRules";
     // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
-    const levyIds = Object.entries(answer.beneficiaires).filter(([, l]) => l.prelevement_990I !== undefined).map(([id]) => id);
+    // Pushed into a literal: one hidden class, empty or not (see listOf).
+    const levyIds: string[] = [];
+    for (const id in answer.beneficiaires) if (answer.beneficiaires[id]!.prelevement_990I !== undefined) levyIds.push(id);
     if (levyIds.length === 0) {
       const seed = seedAnswer(input, source);
       if (seed !== null && sameAnswer(seed, answer)) return "seedRules";

@@ -1,11 +1,11 @@
 import { formatDate, type DossierInput } from "@succ/engine";
-import { amount, contractInput, fraction, nameOf, sexOf } from "../draft.js";
+import { amount, contractInput, fraction, listOf, nameOf, sexOf } from "../draft.js";
 import type { Level7Draft, Member } from "./model.js";
 
 /**
  * The dossier of a level-7 draft, in computed mode (the `family`, `marriage` and `will` fields of
  * the contract): nothing states who receives what; the engine derives it. Keys in the contract's
- * order.
+ * order. Its lists are pushed into array literals (listOf): one hidden class, empty or not.
  */
 
 type Json = Record<string, unknown>;
@@ -25,7 +25,7 @@ function node(m: Member, ids: Map<Member, string>, key?: "common" | "blood", val
     out = { id, name: nameOf(m.person), status: m.status };
   }
   if (key !== undefined) out[key] = value;
-  if (m.status !== "alive" && m.descendants.length > 0) out.descendants = m.descendants.map((x) => node(x, ids));
+  if (m.status !== "alive" && m.descendants.length > 0) out.descendants = listOf(m.descendants, (x) => node(x, ids));
   return out;
 }
 
@@ -35,7 +35,7 @@ function parentNode(m: Member): Json {
 
 export function toCivilDossier(d: Level7Draft): DossierInput {
   const community = d.marriage !== null && d.marriage.regime !== "separation_de_biens";
-  const beneficiaries = d.beneficiaries.map((b) => ({
+  const beneficiaries = listOf(d.beneficiaries, (b) => ({
     id: b.id,
     name: nameOf(b.person),
     relationship: b.relationship,
@@ -44,13 +44,13 @@ export function toCivilDossier(d: Level7Draft): DossierInput {
   }));
   // Ownership is written only with a surviving spouse.
   const married = d.marriage !== null;
-  const assets = d.assets.map((a) => {
+  const assets = listOf(d.assets, (a) => {
     const out: Json = { label: a.label, value: amount(a.cents) };
     if (married) out.ownership = a.ownership;
     if (a.receivedFrom) out.receivedFrom = { parent: a.receivedFrom.parent, by: a.receivedFrom.by };
     return out;
   });
-  const debts = d.debts.map((x) => {
+  const debts = listOf(d.debts, (x) => {
     const out: Json = { label: x.label, value: amount(x.cents) };
     if (married) out.ownership = x.ownership;
     return out;
@@ -59,12 +59,12 @@ export function toCivilDossier(d: Level7Draft): DossierInput {
   if (d.spouse) family.spouse = d.spouse.id;
   if (d.partner) family.partner = d.partner.id;
   const ids = new Map<Member, string>();
-  family.children = d.children.map((m) => (d.spouse ? node(m, ids, "common", m.common === true) : node(m, ids)));
+  family.children = listOf(d.children, (m) => (d.spouse ? node(m, ids, "common", m.common === true) : node(m, ids)));
   family.father = parentNode(d.father);
   family.mother = parentNode(d.mother);
-  family.siblings = d.siblings.map((m) => node(m, ids, "blood", m.blood));
-  if (d.ascendants.length > 0 || d.variant === "branches") family.ascendants = d.ascendants.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
-  if (d.collaterals.length > 0) family.collaterals = d.collaterals.map((m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
+  family.siblings = listOf(d.siblings, (m) => node(m, ids, "blood", m.blood));
+  if (d.ascendants.length > 0 || d.variant === "branches") family.ascendants = listOf(d.ascendants, (m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
+  if (d.collaterals.length > 0) family.collaterals = listOf(d.collaterals, (m) => ({ id: m.id, branch: m.branch, degree: m.degree }));
   const out: Json = {
     kind: "estate",
     law: "cgi",
@@ -76,7 +76,7 @@ export function toCivilDossier(d: Level7Draft): DossierInput {
     funeralCosts: amount(d.funeralCents),
   };
   if (d.contracts.length > 0) {
-    out.lifeInsurance = d.contracts.map(contractInput);
+    out.lifeInsurance = listOf(d.contracts, contractInput);
   }
   out.family = family;
   const m = d.marriage;
@@ -92,14 +92,14 @@ export function toCivilDossier(d: Level7Draft): DossierInput {
   if (w) {
     const will: Json = {};
     if (w.universalLegatee) will.universalLegatee = w.universalLegatee;
-    if (w.fractional.length > 0) will.fractionalLegacies = w.fractional.map((f) => ({ beneficiary: f.beneficiary, share: fraction(f) }));
+    if (w.fractional.length > 0) will.fractionalLegacies = listOf(w.fractional, (f) => ({ beneficiary: f.beneficiary, share: fraction(f) }));
     if (w.disposableShareTo) will.disposableShareTo = w.disposableShareTo;
     if (w.spouseLargestDisposable) will.spouseLargestDisposable = true;
     if (Object.keys(will).length > 0) out.will = will;
-    if (w.bequests.length > 0) out.bequests = w.bequests.map((q) => ({ beneficiary: q.beneficiary, amount: amount(q.cents) }));
+    if (w.bequests.length > 0) out.bequests = listOf(w.bequests, (q) => ({ beneficiary: q.beneficiary, amount: amount(q.cents) }));
   }
   if (d.gifts.length > 0) {
-    out.priorGifts = d.gifts.map((g) => {
+    out.priorGifts = listOf(d.gifts, (g) => {
       const x: Json = { beneficiary: g.beneficiary, date: formatDate(g.date), value: amount(g.cents), allowanceUsed: amount(g.allowanceUsed), outsideShare: true };
       if (g.atDeathCents !== g.cents) x.valueAtDeath = amount(g.atDeathCents);
       return x;

@@ -1,6 +1,7 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type ComputeResult, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
 import { civilCounterfactualMisses, lawAt, tryRereadCivilFile } from "@succ/engine/internal";
 import { DATED_LAW, LAW_SERIES, disposableShareFor, lawWithCivil, type Law, type LawSource, type Relationship } from "@succ/rules";
+import { listOf } from "../draft.js";
 
 /**
  * The common mistakes of the civil devolution, each as what a notary who makes it computes: the
@@ -444,7 +445,7 @@ export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answe
 export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gold: Answer, read: Dossier, result?: ComputeResult): { held: CivilMistake[]; stillRight: boolean } {
   const files = new Files(input as unknown as Json, read, result);
   const held = SPECS.filter((m) => m.holds(files.input, dev));
-  return { held: held.map((m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
+  return { held: listOf(held, (m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
 }
 
 /**
