@@ -39,6 +39,7 @@ export type { BandDetail } from "./scale.js";
 export type { GrossEstate, MainResidenceDetail } from "./assets.js";
 export type { LifeInsuranceShare } from "./life-insurance.js";
 export {
+  answerJson,
   compute,
   roundEuro,
   sameAnswer,
