@@ -405,7 +405,9 @@ export class Reader {
     if (text.length <= 15) {
       const cents = Number(m[1]!) * 100 + (m[2] === undefined ? 0 : Number(m[2].length === 1 ? `${m[2]}0` : m[2]));
       if (cents > MAX_WHOLE_EUROS * 100) return this.fail(at(path, key), `amount above ${MAX_AMOUNT} €: ${text}`);
-      return cents % 100 === 0 ? integer(BigInt(cents / 100)) : ratio(cents, 100);
+      // ratio reduces a whole number of euros to n/1 as well (no division of its own here, which
+      // TurboFan compiled without feedback when no whole decimal text had come yet, and deopted at the first).
+      return ratio(cents, 100);
     }
     const cents = BigInt(m[1]!) * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
     if (cents > MAX_AMOUNT * 100n) return this.fail(at(path, key), `amount above ${MAX_AMOUNT} €: ${text}`);
