@@ -352,40 +352,6 @@ function answerLine(answer: Answer, r: BeneficiaryResult): void {
 }
 
 /**
- * The JSON text of an answer, the same as `JSON.stringify(answer)` (the keys in its order: an
- * id that is an array index first, as JSON.stringify orders them), written field by field:
- * `succ compute --jsonl` writes one a dossier, and JSON.stringify walked each line object as a
- * generic object (its keys looked up, its values typed) for two or three numbers.
- */
-export function answerJson(answer: Answer): string {
-  const lines = answer.beneficiaires;
-  let out = '{"beneficiaires":{';
-  let first = true;
-  for (const id in lines) {
-    if (!Object.prototype.hasOwnProperty.call(lines, id)) continue;
-    const l = lines[id]!;
-    out += `${first ? "" : ","}${jsonString(id)}:{"part_taxable":${jsonNumber(l.part_taxable)},"droits":${jsonNumber(l.droits)}${l.prelevement_990I === undefined ? "" : `,"prelevement_990I":${jsonNumber(l.prelevement_990I)}`}}`;
-    first = false;
-  }
-  return `${out}},"total_droits":${jsonNumber(answer.total_droits)}}`;
-}
-
-/** A number as JSON writes it (a finite one as JavaScript does; null otherwise). */
-function jsonNumber(n: number): string {
-  return Number.isFinite(n) ? `${n}` : "null";
-}
-
-/** A string as JSON writes it: quoted as it is when nothing in it is escaped (an id, as the reader takes them), JSON.stringify's text otherwise. */
-function jsonString(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // Control characters, the quote, the backslash and surrogates (a lone one is escaped).
-    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
-  }
-  return `"${s}"`;
-}
-
-/**
  * Computes every beneficiary's taxable share and tax, exactly, with the working, under the
  * dossier's rule set (`seed` or `cgi`) and the law of the act's date. `options.ignore` switches
  * rules off for counterfactuals. Throws a DossierError when the dossier does not fit the law it

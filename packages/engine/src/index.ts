@@ -39,7 +39,6 @@ export type { BandDetail } from "./scale.js";
 export type { GrossEstate, MainResidenceDetail } from "./assets.js";
 export type { LifeInsuranceShare } from "./life-insurance.js";
 export {
-  answerJson,
   compute,
   roundEuro,
   sameAnswer,

@@ -1,4 +1,4 @@
-import { answerJson, compute, explain, isDossierError, parseDossierText, RULE_SETS, RULES, rulesOf, type Rule, type RuleSet } from "@succ/engine";
+import { compute, explain, isDossierError, parseDossierText, RULE_SETS, RULES, rulesOf, type Rule, type RuleSet } from "@succ/engine";
 import { LAW_COVERAGE } from "@succ/rules";
 import { parse } from "../args.js";
 import { CliError, count } from "../errors.js";
@@ -117,7 +117,7 @@ export async function run(argv: string[]): Promise<number> {
             pending += `${JSON.stringify({ error: "empty line, not a dossier", line: n })}\n`;
           } else {
             try {
-              pending += `${answerJson(compute(parseDossierText(line, read), options).answer)}\n`;
+              pending += `${JSON.stringify(compute(parseDossierText(line, read), options).answer)}\n`;
             } catch (e) {
               if (!isDossierError(e)) throw e;
               bad++;
