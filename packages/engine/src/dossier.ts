@@ -405,7 +405,9 @@ export class Reader {
     if (text.length <= 15) {
       const cents = Number(m[1]!) * 100 + (m[2] === undefined ? 0 : Number(m[2].length === 1 ? `${m[2]}0` : m[2]));
       if (cents > MAX_WHOLE_EUROS * 100) return this.fail(at(path, key), `amount above ${MAX_AMOUNT} €: ${text}`);
-      return cents % 100 === 0 ? integer(BigInt(cents / 100)) : ratio(cents, 100);
+      // ratio reduces a whole number of euros to n/1 as well (no division of its own here, which
+      // TurboFan compiled without feedback when no whole decimal text had come yet, and deopted at the first).
+      return ratio(cents, 100);
     }
     const cents = BigInt(m[1]!) * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
     if (cents > MAX_AMOUNT * 100n) return this.fail(at(path, key), `amount above ${MAX_AMOUNT} €: ${text}`);
@@ -439,8 +441,12 @@ interface FlagField {
   ruleSets: readonly RuleSet[];
 }
 
+const NO_FLAG_FIELDS: FlagField[] = [];
+
 /** The beneficiary flags declared by families. */
 function flagFieldsOf(families: readonly RuleFamily[] | undefined): FlagField[] {
+  // The engine's own families declare none (no list made for each dossier).
+  if (families === undefined || families.length === 0) return NO_FLAG_FIELDS;
   const out: FlagField[] = [];
   for (const f of families ?? []) {
     for (const x of f.fields) {
@@ -476,6 +482,45 @@ interface SharesRead {
   /** Whether every item was read (so that the sum can be checked). */
   whole: boolean;
 }
+
+/** Items whose paths {@link ItemPaths} keeps, per list (beyond, each is written when asked for). */
+const KEPT_PATHS = 256;
+
+/**
+ * The paths of a list's items, `name[0]`, `name[1]`, …, each written once and kept: the reader
+ * gives each item's path to every field it reads, and only a problem turns it into a message, so
+ * that writing the paths anew for each item of each dossier made strings hardly ever read. `key`:
+ * the lists the items hold (`gifts[0].to`), their paths kept the same way.
+ */
+class ItemPaths {
+  private readonly paths: string[] = [];
+  private readonly lists: ItemPaths[] = [];
+  constructor(
+    readonly name: string,
+    private readonly key: string | null = null,
+  ) {}
+
+  /** `name[i]`. */
+  at(i: number): string {
+    if (i >= KEPT_PATHS) return `${this.name}[${i}]`;
+    return (this.paths[i] ??= `${this.name}[${i}]`);
+  }
+
+  /** The paths of the list `key` of item i: `name[i].key[…]`. */
+  list(i: number): ItemPaths {
+    if (i >= KEPT_PATHS) return new ItemPaths(`${this.at(i)}.${this.key}`);
+    return (this.lists[i] ??= new ItemPaths(`${this.at(i)}.${this.key}`));
+  }
+}
+
+const BENEFICIARY_PATHS = new ItemPaths("beneficiaries");
+const PRIOR_GIFT_PATHS = new ItemPaths("priorGifts");
+const DEBT_PATHS = new ItemPaths("debts");
+const ASSET_PATHS = new ItemPaths("assets");
+const CONTRACT_PATHS = new ItemPaths("lifeInsurance", "beneficiaries");
+const BEQUEST_PATHS = new ItemPaths("bequests");
+const RESIDUE_PATHS = new ItemPaths("residue");
+const GIFT_PATHS = new ItemPaths("gifts", "to");
 
 /**
  * One dossier being read: the reader of its problems and what its sections need from each other
@@ -533,15 +578,16 @@ class Reading {
    * A list of `{beneficiary, fraction}` (a gift's donees, a contract's beneficiaries): each one
    * known and listed once.
    */
-  shares(v: unknown, path: string): SharesRead {
+  shares(v: unknown, paths: ItemPaths): SharesRead {
     const r = this.r;
+    const path = paths.name;
     const list = r.list(v, path, false) ?? [];
     if (Array.isArray(v) && list.length === 0) r.fail(path, "empty");
     const shares: Share[] = [];
     const seen = new Set<string>();
     let total = ZERO;
     for (let j = 0; j < list.length; j++) {
-      const q = `${path}[${j}]`;
+      const q = paths.at(j);
       const x = r.object(list[j], q, SHARE_KEYS_OF);
       if (!x) continue;
       const beneficiary = this.known(x.beneficiary, q, "beneficiary");
@@ -619,7 +665,7 @@ function readBeneficiaries(c: Reading, v: unknown, flagFields: FlagField[]): Ben
   const list = r.list(v, "beneficiaries", false) ?? [];
   if (Array.isArray(v) && list.length === 0) r.fail("beneficiaries", "empty");
   for (let i = 0; i < list.length; i++) {
-    const b = readBeneficiary(c, list[i], `beneficiaries[${i}]`, keys, flagFields);
+    const b = readBeneficiary(c, list[i], BENEFICIARY_PATHS.at(i), keys, flagFields);
     if (b !== undefined) beneficiaries.push(b);
   }
   if (c.spouses > 1) r.fail("beneficiaries", "more than one spouse or PACS partner");
@@ -697,7 +743,7 @@ function readPriorGifts(c: Reading, v: unknown): PriorGift[] {
 
 function readPriorGift(c: Reading, v: unknown, index: number): PriorGift | undefined {
   const r = c.r;
-  const p = `priorGifts[${index}]`;
+  const p = PRIOR_GIFT_PATHS.at(index);
   const g = r.object(v, p, PRIOR_GIFT_KEYS);
   if (!g) return undefined;
   const beneficiary = c.known(g.beneficiary, p, "beneficiary");
@@ -755,7 +801,7 @@ function readDebts(c: Reading, v: unknown): EstateDossier["debts"] {
   const debts: EstateDossier["debts"] = [];
   const list = r.list(v, "debts", true) ?? [];
   for (let i = 0; i < list.length; i++) {
-    const p = `debts[${i}]`;
+    const p = DEBT_PATHS.at(i);
     const o = r.object(list[i], p, DEBT_KEYS);
     if (!o) continue;
     const label = r.string(o.label, p, "label");
@@ -778,7 +824,7 @@ function readAssets(c: Reading, v: unknown): Asset[] {
   const assets: Asset[] = [];
   const list = c.r.list(v, "assets", false) ?? [];
   for (let i = 0; i < list.length; i++) {
-    const a = readAsset(c, list[i], `assets[${i}]`);
+    const a = readAsset(c, list[i], ASSET_PATHS.at(i));
     if (a !== undefined) assets.push(a);
   }
   if (c.residences > 1) c.r.fail("assets", `${c.residences} assets are marked as the main residence; there is one at most`);
@@ -851,7 +897,7 @@ function contractSum(r: Reader, o: Obj, p: string, key: "capitalBefore70" | "pre
 
 function readContract(c: Reading, v: unknown, index: number): LifeInsuranceContract | undefined {
   const r = c.r;
-  const p = `lifeInsurance[${index}]`;
+  const p = CONTRACT_PATHS.at(index);
   const o = r.object(v, p, CONTRACT_KEYS);
   if (!o) return undefined;
   const label = r.string(o.label, p, "label");
@@ -861,7 +907,7 @@ function readContract(c: Reading, v: unknown, index: number): LifeInsuranceContr
   const premiumsAfter70 = contractSum(r, o, p, "premiumsAfter70");
   const capitalAfter70 = o.capitalAfter70 === undefined ? null : contractSum(r, o, p, "capitalAfter70");
   const capitalBefore1998 = o.capitalBefore1998 === undefined ? null : r.amount(o.capitalBefore1998, p, "capitalBefore1998");
-  const { shares, total, whole } = c.shares(o.beneficiaries, `${p}.beneficiaries`);
+  const { shares, total, whole } = c.shares(o.beneficiaries, CONTRACT_PATHS.list(index));
   if (whole && !equal(total, ONE)) r.fail(`${p}.beneficiaries`, `fractions sum to ${total.toFraction()}, not 1`);
   if (label === undefined || !subscribedOn || !capitalBefore70 || !premiumsAfter70 || capitalAfter70 === undefined || capitalBefore1998 === undefined) return undefined;
   return { label, subscribedOn, beneficiaries: shares, capitalBefore70, capitalBefore1998, premiumsAfter70, capitalAfter70, index };
@@ -872,7 +918,7 @@ function readBequests(c: Reading, v: unknown): EstateDossier["bequests"] {
   const bequests: EstateDossier["bequests"] = [];
   const list = r.list(v, "bequests", true) ?? [];
   for (let i = 0; i < list.length; i++) {
-    const p = `bequests[${i}]`;
+    const p = BEQUEST_PATHS.at(i);
     const o = r.object(list[i], p, BEQUEST_KEYS);
     if (!o) continue;
     const beneficiary = c.known(o.beneficiary, p, "beneficiary");
@@ -889,7 +935,7 @@ function readResidue(c: Reading, v: unknown, inResidue: Set<string>): EstateDoss
   const residue: EstateDossier["residue"] = [];
   const list = r.list(v, "residue", true) ?? [];
   for (let i = 0; i < list.length; i++) {
-    const p = `residue[${i}]`;
+    const p = RESIDUE_PATHS.at(i);
     const o = r.object(list[i], p, SHARE_KEYS);
     if (!o) continue;
     const beneficiary = c.known(o.beneficiary, p, "beneficiary");
@@ -943,14 +989,15 @@ function readGift(c: Reading, root: Obj, person: GiftDossier["person"], benefici
   if (Array.isArray(v) && list.length === 0) r.fail("gifts", "empty");
   const gifts: Gift[] = [];
   for (let i = 0; i < list.length; i++) {
-    const g = readGiftItem(c, list[i], `gifts[${i}]`);
+    const g = readGiftItem(c, list[i], i);
     if (g !== undefined) gifts.push(g);
   }
   return { kind: "gift", ruleSet: c.ruleSet, date: c.date!, person, beneficiaries, priorGifts, gifts };
 }
 
-function readGiftItem(c: Reading, v: unknown, p: string): Gift | undefined {
+function readGiftItem(c: Reading, v: unknown, index: number): Gift | undefined {
   const r = c.r;
+  const p = GIFT_PATHS.at(index);
   const o = r.object(v, p, GIFT_ITEM_KEYS);
   if (!o) return undefined;
   const label = r.string(o.label, p, "label");
@@ -962,7 +1009,7 @@ function readGiftItem(c: Reading, v: unknown, p: string): Gift | undefined {
   c.cgiOnly(o.housing790ABis, p, "housing790ABis");
   const housing790ABis = r.bool(o.housing790ABis, p, "housing790ABis", false);
   if (housing790ABis && !cash) r.fail(`${p}.housing790ABis`, "art. 790 A bis exempts cash (\"cash\": true), not other assets");
-  const { shares: to, total } = c.shares(o.to, `${p}.to`);
+  const { shares: to, total } = c.shares(o.to, GIFT_PATHS.list(index));
   if (lt(ONE, total)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
   if (label === undefined || !value || cash === undefined || reservedUsufruct === undefined || housing790ABis === undefined) return undefined;
   return { label, value, cash, reservedUsufruct, housing790ABis, to };

@@ -120,7 +120,9 @@ function slices(bands: readonly Band[], start: Fraction, an: number, ad: number,
     const sn = Number(start.n);
     if (sn <= SAFE_UNITS && sd <= SAFE_UNITS && an <= SAFE_UNITS && ad <= SAFE_UNITS) {
       const top = bands.length > 1 ? bands[bands.length - 2]!.upTo! : 0;
-      const q = sd === ad ? sd : sd * ad;
+      // A whole number of euros (ad 1: every taxable share) takes the start's denominator, without
+      // a product (one TurboFan compiled without feedback until a start with a denominator came, then deopted).
+      const q = ad === 1 || sd === ad ? sd : sd * ad;
       const s = sn * (q / sd);
       const e = s + an * (q / ad);
       if (Number.isSafeInteger(q) && e <= SAFE_UNITS && top * q <= SAFE_UNITS) {
