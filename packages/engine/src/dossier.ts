@@ -282,7 +282,6 @@ const FURNITURE_KEYS = new Set(["valuation", "value"]);
 const CONTRACT_KEYS = new Set(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"]);
 /** Fields that only the `cgi` rules read: a `seed` dossier that sets one is refused (it would have no effect). */
 const CGI_ONLY = "only read under the \"cgi\" rules (add \"law\": \"cgi\")";
-const ITEM_KEYS = new Set(["label", "value"]);
 const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
 const SHARE_KEYS = new Set(["beneficiary", "share"]);
 const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);

@@ -1,6 +1,6 @@
 import { compareDates, type CivilDate, type MaritalStatus } from "@succ/engine";
 import type { Law } from "@succ/rules";
-import { emptyFacts, listOf, type Beneficiary, type CgiEstateDraft, type CgiFacts, type ContractDraft, type Deed, type Item, type Predeceased, type Share } from "./draft.js";
+import { emptyFacts, listOf, type Beneficiary, type CgiEstateDraft, type CgiFacts, type Deed, type Item, type Predeceased, type Share } from "./draft.js";
 import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, estateAllowanceCents, FIRST_PRIOR_GIFT, lawOf, personalCents } from "./law.js";
 import { addDays, addYears, birthForAge, maxDate, minDate } from "./dates.js";
 import {

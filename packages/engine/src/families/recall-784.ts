@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import { coverageOf, LAW_SERIES, personalAllowance, type LawSource, type Law } from "@succ/rules";
 import { compareDates, formatDate, formatDateFr, parseDate, withinYearsBefore, type CivilDate } from "../dates.js";
 import type { Beneficiary, Dossier, PriorGift } from "../dossier.js";
-import { add, euro, floor0, lt, min, positive, sub, ZERO } from "../exact.js";
+import { add, euro, floor0, min, positive, sub, ZERO } from "../exact.js";
 import { euros, exactEuros } from "../french.js";
 import { family, line, switchOn, type AllowanceItem, type Checks, type Context } from "../family.js";
 import { lawAt } from "../law-of-day.js";
