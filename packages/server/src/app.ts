@@ -9,10 +9,11 @@ import { isSuccess, scoreAndReason, scoreReply, type PreparedExpected } from "@s
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { canReadBody, readBodyBytes, type RequestBody } from "./body.js";
 import { RequestError, badRequest } from "./errors.js";
 import { AnswerCache, GoldCache, readSeed, readSetName, setName, type PreloadedGolds, type SetDefaults } from "./gold.js";
 import { parseJson } from "./json.js";
-import { readOpenRlhfRequest, readScoreRequest, readScoreText, type GoldSource } from "./requests.js";
+import { readOpenRlhfRequest, readScoreBytes, readScoreRequest, readScoreText, type GoldSource } from "./requests.js";
 import { ClientGone, Slices } from "./slices.js";
 import { replyFromQuery, trimReply } from "./reply.js";
 
@@ -91,18 +92,30 @@ function sendError(c: Context, e: RequestError): Response {
   return c.json({ error: e.message.replace(/\s*\n\s*/g, " ") }, e.status);
 }
 
-/** The request's body as text, after its type (JSON) and size were checked. */
-async function readText(c: Context): Promise<string> {
+/**
+ * The request's body, after its type (JSON) and size were checked: as bytes (body.ts) when it
+ * comes straight from a socket with a content-length (what `limit` checked from the header),
+ * else as text by hono (a chunked body, counted by bodyLimit's stream; app.request in tests).
+ */
+async function readBody(c: Context): Promise<RequestBody | string> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new RequestError(415, `content-type: expected application/json, got ${type === "" ? "none" : JSON.stringify(type.slice(0, 80))}`);
   }
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (incoming !== undefined && c.req.header("content-length") !== undefined && c.req.header("transfer-encoding") === undefined && canReadBody(incoming)) {
+    return readBodyBytes(incoming);
+  }
   return c.req.text();
+}
+
+function textOf(body: RequestBody | string): string {
+  return typeof body === "string" ? body : body.text();
 }
 
 /** The request's JSON body, after its type and size were checked. */
 async function readJson(c: Context): Promise<unknown> {
-  return parseJson(await readText(c));
+  return parseJson(textOf(await readBody(c)));
 }
 
 /** The fingerprint of the default set, computed once a process (400 tasks: a few hundred ms). */
@@ -198,16 +211,18 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
   };
 
   app.post("/score", limit, async (c) => {
-    const text = await readText(c);
-    // Items by answer read straight from the text; any other body (by id, or wrong) read whole.
-    const request = readScoreText(text, config.maxBatch, answers) ?? readScoreRequest(parseJson(text), config.defaults, config.maxBatch, answers);
+    const body = await readBody(c);
+    // Items by answer read straight from the bytes or the text; any other body (by id, or wrong) read whole.
+    const request =
+      (typeof body === "string" ? readScoreText(body, config.maxBatch, answers) : readScoreBytes(body, config.maxBatch, answers)) ??
+      readScoreRequest(parseJson(textOf(body)), config.defaults, config.maxBatch, answers);
     const allOrNothing = request.allOrNothing ?? config.allOrNothing;
     const trim = request.trimReply ?? config.trimReply;
     const strictEnd = request.strictEnd ?? config.strictEnd;
     const scores: number[] = [];
     const reasons: string[] = [];
     const options = { allOrNothing, strictEnd };
-    const slices = new Slices(c.req.raw.signal);
+    const slices = new Slices(() => c.req.raw.signal);
     for (let i = 0; i < request.jobs.length; i++) {
       const job = request.jobs[i]!;
       const turn = slices.next(i, request.jobs.length);
@@ -228,7 +243,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     const reasons: string[] = [];
     const allRight: number[] = [];
     const wellFormed: number[] = [];
-    const slices = new Slices(c.req.raw.signal);
+    const slices = new Slices(() => c.req.raw.signal);
     for (let i = 0; i < request.queries.length; i++) {
       const query = request.queries[i]!;
       const turn = slices.next(i, request.queries.length);

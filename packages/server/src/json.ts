@@ -53,6 +53,12 @@ export function skipSpace(text: string, at: number): number {
   return at;
 }
 
+/** The index of the last character at or before `at` that is not JSON whitespace (-1 at the start). */
+export function skipSpaceBack(text: string, at: number): number {
+  while (at >= 0 && isSpace(text.charCodeAt(at))) at--;
+  return at;
+}
+
 /**
  * The index of the quote that closes the string opened at `open`: the first quote after it that
  * an even number of backslashes precedes; -1 when there is none (indexOf's -1: the character

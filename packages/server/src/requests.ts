@@ -3,9 +3,10 @@
  * that is wrong. Every item is checked before any gold answer is built.
  */
 import { prepareExpected, ScoringError, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
+import { decodeBytes, utf8Text, type RequestBody } from "./body.js";
 import { badRequest, checkKnownKeys, isRecord, kindOf, RequestError } from "./errors.js";
 import { readSeed, readSetName, readSetOptions, readTaskRef, type AnswerCache, type SetDefaults, type TaskRef } from "./gold.js";
-import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, closingBrace, closingQuote, refuseDuplicateKeys, skipSpace } from "./json.js";
+import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, closingBrace, closingQuote, refuseDuplicateKeys, skipSpace, skipSpaceBack } from "./json.js";
 
 /** Where a reply's gold answer comes from: given in the request (checked and prepared), or rebuilt from a task. */
 export type GoldSource = { answer: PreparedExpected } | { task: TaskRef };
@@ -110,18 +111,37 @@ const FLAG_KEYS: readonly string[] = ["allOrNothing", "trimReply", "strictEnd"];
  * the same answers prepared, the same flags.
  */
 export function readScoreText(text: string, maxBatch: number, answers: AnswerCache): ScoreRequest | null {
-  return new ScoreText(text, maxBatch, answers).read();
+  return new ScoreText(text, maxBatch, answers, false).read();
+}
+
+/**
+ * readScoreText for a body read as bytes (body.ts), read as readScoreText reads the body's text
+ * (RequestBody.text()): the same requests, the same nulls. Every token of JSON's syntax is
+ * ASCII, so the bytes have the structure of the text, and what is valid JSON in one is in the
+ * other: a byte from 0x80 up is, in either, a character that a string may hold. A gold answer
+ * holds none (its keys are ASCII names, its values numbers), so an answer's bytes are its text,
+ * or it is no answer in either. A reply's token is decoded from its bytes before JSON.parse
+ * reads it (utf8Text; decodeBytes, TextDecoder as for the whole body, for bytes that are not
+ * well-formed UTF-8): UTF-8 starts a character at each ASCII byte, so the token, quote to quote,
+ * decodes to its part of the text. A body all ASCII is its own text, read as such.
+ */
+export function readScoreBytes(body: RequestBody, maxBatch: number, answers: AnswerCache): ScoreRequest | null {
+  return new ScoreText(body.bytes, maxBatch, answers, !body.ascii).read();
 }
 
 /** readScoreText's reader: `at` moves through the text; -1 or null as soon as the body is not of the shape. */
 class ScoreText {
   private at = 0;
   private readonly jobs: Job[] = [];
+  /** Where the next '"answer"' is (quoteBeforeAnswer), -1 for nowhere; 0 before the first search. */
+  private answerKey = 0;
 
   constructor(
     private readonly text: string,
     private readonly maxBatch: number,
     private readonly answers: AnswerCache,
+    /** Whether `text` holds UTF-8 bytes (one character a byte) that are not all ASCII: readScoreBytes. */
+    private readonly bytes: boolean,
   ) {}
 
   read(): ScoreRequest | null {
@@ -178,6 +198,37 @@ class ScoreText {
     return text.slice(open + 1, close);
   }
 
+  /**
+   * The string token from `start` to the quote at `end`, parsed (its bytes decoded first, in a
+   * body read as bytes); undefined when it is not a valid JSON string.
+   */
+  private string(start: number, end: number): string | undefined {
+    const token = this.text.slice(start, end + 1);
+    try {
+      return JSON.parse(this.bytes ? (utf8Text(token) ?? decodeBytes(token)) : token) as string;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The quote that closes the reply opened at `start` when the item's "answer" key comes next:
+   * the last one before it, with a comma between them. A quote inside a string is escaped, so no
+   * string holds '"answer"' and the first one after `start` is past the reply; whether the quote
+   * found is the reply's own (the first unescaped one) is then for JSON.parse to say (string):
+   * a token that holds an unescaped quote is not valid JSON. -1 when there is no such key.
+   */
+  private quoteBeforeAnswer(start: number): number {
+    const { text } = this;
+    // The next key, kept for the items up to it: the body is searched once over.
+    if (this.answerKey !== -1 && this.answerKey <= start) this.answerKey = text.indexOf('"answer"', start + 1);
+    if (this.answerKey < 0) return -1;
+    const comma = skipSpaceBack(text, this.answerKey - 1);
+    if (text.charCodeAt(comma) !== COMMA) return -1;
+    const end = skipSpaceBack(text, comma - 1);
+    return end > start && text.charCodeAt(end) === QUOTE ? end : -1;
+  }
+
   private items(): boolean {
     if (this.text.charCodeAt(this.at) !== OPEN_ARRAY) return false;
     this.at++;
@@ -199,12 +250,14 @@ class ScoreText {
       const key = this.key();
       const start = this.at;
       if (key === "reply" && reply === undefined) {
-        const end = text.charCodeAt(start) === QUOTE ? closingQuote(text, start) : -1;
-        if (end < 0) return false;
-        try {
-          reply = JSON.parse(text.slice(start, end + 1)) as string;
-        } catch {
-          return false;
+        if (text.charCodeAt(start) !== QUOTE) return false;
+        // Its end found without a search of each quote when the answer follows; else closingQuote's.
+        let end = answer === undefined ? this.quoteBeforeAnswer(start) : -1;
+        reply = end < 0 ? undefined : this.string(start, end);
+        if (reply === undefined) {
+          end = closingQuote(text, start);
+          reply = end < 0 ? undefined : this.string(start, end);
+          if (reply === undefined) return false;
         }
         this.at = end + 1;
       } else if (key === "answer" && answer === undefined) {

@@ -1,0 +1,147 @@
+/**
+ * A request's body read from Node's socket as bytes, without decoding it: each chunk is copied
+ * into a string of one character a byte (latin1, a copy with no decoding step) as it arrives,
+ * and the chunks are kept. Decoding a body as UTF-8 (what fetch's Request.text() does, with
+ * TextDecoder) was the dearest step of a request by answer: V8 decodes byte by byte from the
+ * first non-ASCII character on (a French reply has one in its first words), about 24
+ * instructions a byte, a third of the server's work on a batch of 256 replies; and joining the
+ * chunks into one buffer first (Buffer.concat) touched a fresh 120 KB for each such batch.
+ * Every JSON token is ASCII, so a reader finds the same structure in the bytes as in the text;
+ * what it takes from them as text, a string's characters, it decodes itself (requests.ts,
+ * readScoreText's bytes). `text()` gives the body decoded as before, for any other reader.
+ */
+import { isAscii } from "node:buffer";
+import type { IncomingMessage } from "node:http";
+
+/** What fetch's Request.text() decodes a body with (@hono/node-server's c.req.text() too): a leading BOM dropped, invalid sequences replaced. */
+const decoder = new TextDecoder();
+
+/** The body's bytes (one character a byte) decoded as Request.text() decodes a body. */
+export function decodeBytes(bytes: string): string {
+  return decoder.decode(Buffer.from(bytes, "latin1"));
+}
+
+/** A UTF-8 continuation byte: 10xxxxxx (false for NaN, past the end). */
+function isTail(c: number): boolean {
+  return c >= 0x80 && c <= 0xbf;
+}
+
+/** The next character from 0x80 up, from lastIndex on (RegExp.test: native, no match object made). */
+const NON_ASCII = /[^\x00-\x7f]/g;
+
+/**
+ * The UTF-8 text of `bytes` (one character a byte); null when the bytes are not well-formed
+ * UTF-8 (decodeBytes then tells how TextDecoder replaces what is not), or hold a character over
+ * 0xff (not a byte). The ASCII runs between the sequences are found by a regular expression and
+ * copied as slices (a loop of charCodeAt costs some 30 instructions a character): a French reply
+ * has a few accented letters in a few hundred bytes.
+ */
+export function utf8Text(bytes: string): string | null {
+  NON_ASCII.lastIndex = 0;
+  if (!NON_ASCII.test(bytes)) return bytes;
+  let at = NON_ASCII.lastIndex - 1;
+  let text = "";
+  let copied = 0;
+  for (;;) {
+    const b = bytes.charCodeAt(at);
+    // Well-formed sequences (the Unicode standard's table 3-7): no overlong form, no surrogate, nothing past U+10FFFF.
+    let code: number;
+    let size: number;
+    if (b >= 0xc2 && b <= 0xdf) {
+      const b1 = bytes.charCodeAt(at + 1);
+      if (!isTail(b1)) return null;
+      code = ((b & 0x1f) << 6) | (b1 & 0x3f);
+      size = 2;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      const b1 = bytes.charCodeAt(at + 1);
+      const b2 = bytes.charCodeAt(at + 2);
+      if (!(b1 >= (b === 0xe0 ? 0xa0 : 0x80) && b1 <= (b === 0xed ? 0x9f : 0xbf)) || !isTail(b2)) return null;
+      code = ((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
+      size = 3;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      const b1 = bytes.charCodeAt(at + 1);
+      const b2 = bytes.charCodeAt(at + 2);
+      const b3 = bytes.charCodeAt(at + 3);
+      if (!(b1 >= (b === 0xf0 ? 0x90 : 0x80) && b1 <= (b === 0xf4 ? 0x8f : 0xbf)) || !isTail(b2) || !isTail(b3)) return null;
+      code = ((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
+      size = 4;
+    } else return null;
+    const char = code < 0x10000 ? String.fromCharCode(code) : String.fromCharCode(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + (code & 0x3ff));
+    text += at === copied ? char : bytes.slice(copied, at) + char;
+    at += size;
+    copied = at;
+    // The next sequence: right here (a word of accented letters), or after a run of ASCII.
+    if (at < bytes.length && bytes.charCodeAt(at) < 0x80) {
+      NON_ASCII.lastIndex = at;
+      if (!NON_ASCII.test(bytes)) break;
+      at = NON_ASCII.lastIndex - 1;
+    } else if (at >= bytes.length) break;
+  }
+  return copied === bytes.length ? text : text + bytes.slice(copied);
+}
+
+export class RequestBody {
+  constructor(
+    /** The body's bytes, one character each (latin1). */
+    readonly bytes: string,
+    /** Whether every byte is ASCII: then `bytes` is the text itself. */
+    readonly ascii: boolean,
+    private readonly chunks: readonly Buffer[],
+  ) {}
+
+  /** The body as UTF-8 text, decoded as Request.text() decodes it. */
+  text(): string {
+    if (this.ascii) return this.bytes;
+    return decoder.decode(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks));
+  }
+}
+
+/**
+ * Whether `incoming` can be read by readBodyBytes: nothing read from it yet and not torn down (an
+ * upload cut short before the request's handler ran is left to @hono/node-server's reader,
+ * which tells what it got).
+ */
+export function canReadBody(incoming: IncomingMessage): boolean {
+  return !incoming.readableDidRead && !incoming.destroyed && incoming.readableEncoding === null;
+}
+
+/**
+ * Reads the whole body of `incoming` (canReadBody). Rejects when the client goes away before
+ * the end of the body, or when the stream fails (the app's error handler then tells an upload
+ * given up from a bug, by the state of `incoming`); a body received whole before its
+ * connection closed is read, as @hono/node-server reads it.
+ */
+export function readBodyBytes(incoming: IncomingMessage): Promise<RequestBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = "";
+    let length = 0;
+    let ascii = true;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      bytes += chunk.toString("latin1");
+      length += chunk.length;
+      if (ascii) ascii = isAscii(chunk);
+    };
+    const finish = (error: Error | undefined) => {
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      incoming.off("error", onError);
+      incoming.off("close", onClose);
+      if (error === undefined) resolve(new RequestBody(bytes, ascii, chunks));
+      else reject(error);
+    };
+    // Whole when the parser saw its end and every byte of the content-length came through.
+    const whole = () => {
+      const declared = incoming.headers["content-length"];
+      return incoming.readableEnded || (incoming.complete && declared !== undefined && /^\d+$/.test(declared) && Number(declared) === length);
+    };
+    const onEnd = () => finish(undefined);
+    const onError = (error: NodeJS.ErrnoException) => finish(error.code === "ECONNRESET" && whole() ? undefined : error);
+    const onClose = () => finish(whole() ? undefined : new Error("Client connection prematurely closed."));
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    incoming.on("error", onError);
+    incoming.on("close", onClose);
+  });
+}
