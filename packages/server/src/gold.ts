@@ -334,9 +334,15 @@ export class AnswerCache {
   /** Hashes of answers met once and not kept, in two generations as well. */
   private seenNow = new Set<number>();
   private seenBefore = new Set<number>();
-  /** The texts of kept answers (prepareText), in two generations of their own. */
-  private textNow = new Map<string, PreparedExpected>();
-  private textBefore = new Map<string, PreparedExpected>();
+  /**
+   * The texts of kept answers (prepareText), in two generations of their own, by textHash (a
+   * sample of their characters), the texts of each hash newest last. A Map keyed by the text
+   * itself would hash every character of it for each lookup (V8 keeps no hash for a slice of a
+   * body): some 2,600 instructions an item, where the sample and a comparison cost about 1,100.
+   */
+  private textNow = new Map<number, KeptText[]>();
+  private textBefore = new Map<number, KeptText[]>();
+  private textNowSize = 0;
   hits = 0;
   misses = 0;
 
@@ -363,15 +369,16 @@ export class AnswerCache {
    * the same answer, and it was read, checked and found free of duplicate keys when kept.
    */
   prepareText(text: string): PreparedExpected | null {
-    const recent = this.textNow.get(text);
+    const hash = textHash(text);
+    const recent = findText(this.textNow, hash, text);
     if (recent !== undefined) {
       this.hits++;
       return recent;
     }
-    const older = this.textBefore.get(text);
+    const older = findText(this.textBefore, hash, text);
     if (older !== undefined) {
       this.hits++;
-      this.keepText(text, older);
+      this.keepText(hash, text, older);
       return older;
     }
     let answer: unknown;
@@ -389,7 +396,7 @@ export class AnswerCache {
       throw e;
     }
     if (found instanceof PreparedExpected) return found;
-    this.keepText(text, found.prepared); // kept by content (its second sighting or later): its text too
+    this.keepText(hash, text, found.prepared); // kept by content (its second sighting or later): its text too
     return found.prepared;
   }
 
@@ -430,11 +437,21 @@ export class AnswerCache {
    * Keeps a copy of `text` (a slice of a request's body would keep the whole body in memory):
    * through UTF-16 code units, the one encoding that gives any string back exactly.
    */
-  private keepText(text: string, prepared: PreparedExpected): void {
-    this.textNow.set(Buffer.from(text, "utf16le").toString("utf16le"), prepared);
-    if (this.textNow.size >= this.half) {
+  private keepText(hash: number, text: string, prepared: PreparedExpected): void {
+    const entry = { text: Buffer.from(text, "utf16le").toString("utf16le"), prepared };
+    const list = this.textNow.get(hash);
+    if (list === undefined) this.textNow.set(hash, [entry]);
+    else {
+      list.push(entry);
+      if (list.length > MAX_SAME_HASH) {
+        list.shift();
+        this.textNowSize--;
+      }
+    }
+    if (++this.textNowSize >= this.half) {
       this.textBefore = this.textNow;
       this.textNow = new Map();
+      this.textNowSize = 0;
     }
   }
 
@@ -477,6 +494,38 @@ function kept(answer: ExpectedAnswer, prepared: PreparedExpected): Kept {
 
 /** Answers kept with one hash (equal hashes are rare but for equal answers), each compared in turn. */
 const MAX_SAME_HASH = 4;
+
+/** An answer's text kept (a copy, not a slice of a body) with its prepared gold. */
+interface KeptText {
+  text: string;
+  prepared: PreparedExpected;
+}
+
+/** Characters sampled by textHash: the last TAIL_SAMPLES (an answer's total and its last line), and as many spread over the rest. */
+const TAIL_SAMPLES = 16;
+
+/**
+ * A 30-bit hash of a text's length and of some of its characters: each of its last TAIL_SAMPLES,
+ * and TAIL_SAMPLES more evenly spread before them. Equal texts hash alike; texts that differ only
+ * where it does not look share a hash, and findText tells them apart.
+ */
+function textHash(text: string): number {
+  const n = text.length;
+  let hash = n;
+  const tail = Math.max(0, n - TAIL_SAMPLES);
+  for (let i = n - 1; i >= tail; i--) hash = (Math.imul(hash, 0x01000193) + text.charCodeAt(i)) | 0;
+  const step = Math.ceil(tail / TAIL_SAMPLES);
+  for (let i = tail - 1; i >= 0; i -= step) hash = (Math.imul(hash, 0x01000193) + text.charCodeAt(i)) | 0;
+  return hash & 0x3fffffff; // a small integer: a Map keeps it without allocating
+}
+
+/** The prepared gold kept in `texts` under `hash` for exactly `text`, if any. */
+function findText(texts: Map<number, KeptText[]>, hash: number, text: string): PreparedExpected | undefined {
+  const list = texts.get(hash);
+  if (list === undefined) return undefined;
+  for (let k = list.length - 1; k >= 0; k--) if (list[k]!.text === text) return list[k]!.prepared;
+  return undefined;
+}
 
 const EMPTY = {};
 

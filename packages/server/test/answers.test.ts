@@ -140,6 +140,30 @@ describe("AnswerCache", () => {
     expect(cache.misses).toBe(misses + 1); // dropped by content as well
   });
 
+  it("prepareText: tells apart texts of one length that differ in one digit anywhere (its hash samples some characters only)", () => {
+    // Five lines of nine-digit parts: a text of some 250 characters, one digit of one part changed each time (the total stays).
+    const base: ExpectedAnswer = { beneficiaires: {}, total_droits: 5 * 123 };
+    for (let b = 1; b <= 5; b++) base.beneficiaires[`B${b}`] = { part_taxable: 100_000_000 * (b + 1) + 12_345_678, droits: 123 };
+    const variants = [base];
+    for (let b = 1; b <= 5; b++) {
+      for (let d = 0; d < 9; d++) {
+        const variant = parsed(base);
+        variant.beneficiaires[`B${b}`]!.part_taxable += 10 ** d * (d === 8 ? -1 : 1);
+        variants.push(variant);
+      }
+    }
+    const texts = variants.map((v) => JSON.stringify(v));
+    expect(new Set(texts.map((t) => t.length)).size).toBe(1);
+    const cache = new AnswerCache(1000);
+    for (let round = 0; round < 3; round++) {
+      texts.forEach((text, i) => {
+        const prepared = cache.prepareText(text)!;
+        expect(scoreReply(formatAnswer(variants[i]!), prepared).score).toBe(1);
+        if (i > 0) expect(scoreReply(formatAnswer(base), prepared).score).toBeLessThan(1);
+      });
+    }
+  });
+
   // Small amounts and few ids, so that many answers share a total and meet in the cache.
   const line = fc.record({ part_taxable: fc.integer({ min: 0, max: 2 }), droits: fc.integer({ min: 0, max: 2 }), levy: fc.option(fc.integer({ min: 0, max: 1 })) });
   const answer = fc
