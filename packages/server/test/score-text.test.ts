@@ -60,6 +60,8 @@ describe("readScoreText", () => {
       '{"items": [{"reply": "x", "answer": {"beneficiaires": {"B\\u0031": {"part_taxable": 1.0e0, "droits": 0}}, "total_droits": -0}}]}',
       '{"items": []}',
       '{"items":[ ]}',
+      // Replies that end as the "answer" key does, or hold it escaped.
+      JSON.stringify({ items: [{ reply: "power", answer: GOOD }, { reply: 'x "answer": "answer" answer', answer: LEVY }, { reply: "answer", answer: GOOD }, { reply: 'wer"', answer: GOOD }] }),
     ];
     for (const body of bodies) {
       const cache = new AnswerCache(100);
