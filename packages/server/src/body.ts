@@ -1,8 +1,8 @@
 /**
- * A request's body read from Node's socket as bytes, without decoding it: each chunk is copied
- * into a string of one character a byte (latin1, a copy with no decoding step) as it arrives,
- * and the chunks are kept. Decoding a body as UTF-8 (what fetch's Request.text() does, with
- * TextDecoder) was the dearest step of a request by answer: V8 decodes byte by byte from the
+ * A request's body read from Node's socket as bytes, without decoding it: its chunks are copied
+ * into one string of one character a byte (latin1, a copy with no decoding step) when it has
+ * all arrived (latin1Of), and the chunks are kept. Decoding a body as UTF-8 (what fetch's
+ * Request.text() does, with TextDecoder) was the dearest step of a request by answer: V8 decodes byte by byte from the
  * first non-ASCII character on (a French reply has one in its first words), about 24
  * instructions a byte, a third of the server's work on a batch of 256 replies; and joining the
  * chunks into one buffer first (Buffer.concat) touched a fresh 120 KB for each such batch.
@@ -96,6 +96,26 @@ export class RequestBody {
   }
 }
 
+/** Bodies up to this size are joined in `scratch` (kept between requests): larger ones by Buffer.concat. */
+const SCRATCH_BYTES = 1 << 20;
+let scratch = Buffer.alloc(0);
+
+/**
+ * The bytes of `chunks` (`length` in all) as one string of one character a byte. The chunks of a
+ * body are joined in a buffer kept for the next requests, then copied into the string once: a
+ * string made of each chunk's would be copied again, the first time it is read, into a flat one
+ * (twice the body's size of young objects a request), and a new buffer for each body
+ * (Buffer.concat) is fresh memory, which the kernel maps a page fault at a time.
+ */
+function latin1Of(chunks: readonly Buffer[], length: number): string {
+  if (chunks.length === 1) return chunks[0]!.toString("latin1");
+  if (length > SCRATCH_BYTES) return Buffer.concat(chunks, length).toString("latin1");
+  if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_BYTES, Math.max(length, 2 * scratch.length, 1 << 16)));
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(scratch, at);
+  return scratch.toString("latin1", 0, length);
+}
+
 /**
  * Whether `incoming` can be read by readBodyBytes: nothing read from it yet and not torn down (an
  * upload cut short before the request's handler ran is left to @hono/node-server's reader,
@@ -114,12 +134,10 @@ export function canReadBody(incoming: IncomingMessage): boolean {
 export function readBodyBytes(incoming: IncomingMessage): Promise<RequestBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let bytes = "";
     let length = 0;
     let ascii = true;
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
-      bytes += chunk.toString("latin1");
       length += chunk.length;
       if (ascii) ascii = isAscii(chunk);
     };
@@ -128,7 +146,7 @@ export function readBodyBytes(incoming: IncomingMessage): Promise<RequestBody> {
       incoming.off("end", onEnd);
       incoming.off("error", onError);
       incoming.off("close", onClose);
-      if (error === undefined) resolve(new RequestBody(bytes, ascii, chunks));
+      if (error === undefined) resolve(new RequestBody(latin1Of(chunks, length), ascii, chunks));
       else reject(error);
     };
     // Whole when the parser saw its end and every byte of the content-length came through.

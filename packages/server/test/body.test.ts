@@ -210,6 +210,17 @@ describe("readBodyBytes", () => {
     expect([ascii.ascii, ascii.text()]).toEqual([true, '{"items": []}']);
   });
 
+  it("reads bodies that arrive at once, and bodies over a MiB, each whole (their chunks joined in a buffer kept between requests up to 1 MiB)", async () => {
+    const bodies = ["é".repeat(3000), "x".repeat(5000) + "€", "😀".repeat(300_000)].map((t) => Buffer.from(JSON.stringify({ items: [{ reply: t, answer: GOOD }] }), "utf8"));
+    const pieces = (b: Buffer) => Array.from({ length: 4 }, (_, k) => b.subarray((k * b.length) >> 2, ((k + 1) * b.length) >> 2));
+    const read = await Promise.all(bodies.map((b) => readBodyBytes(incoming(pieces(b), true))));
+    read.forEach((body, i) => {
+      expect(body.bytes).toBe(bodies[i]!.toString("latin1"));
+      expect(body.text()).toBe(bodies[i]!.toString("utf8"));
+    });
+    expect(bodies[2]!.length).toBeGreaterThan(1 << 20);
+  });
+
   it("rejects a body cut short (the connection closed before the end)", async () => {
     const whole = Buffer.from(JSON.stringify({ items: [{ reply: "é", answer: GOOD }] }), "utf8");
     await expect(readBodyBytes(incoming([whole.subarray(0, 20), whole.subarray(20, 24)], false))).rejects.toThrow();
