@@ -4,7 +4,9 @@
  * same call as one job, and the lines are byte for byte those of one job. A worker sends its
  * range's lines already encoded (UTF-8, each with its newline) in a buffer it hands over without
  * a copy; the main thread only puts the ranges in order, applies --min-rules (the generator's own
- * filter) and writes the bytes.
+ * filter) and writes the bytes. Once written, a buffer goes back to a worker with its next range,
+ * to be filled again: a fresh buffer for each range (about 280 KiB of the mix) touched pages the
+ * kernel had to supply one by one, which cost more than a job's share of the drawing.
  */
 import { Worker } from "node:worker_threads";
 import { MinRulesFilter, type GenerateOptions } from "@succ/generator";
@@ -17,11 +19,12 @@ export interface WorkerSet {
   minRules: number;
 }
 
-/** A range of task indices for a worker: `count` tasks from `start`. */
+/** A range of task indices for a worker: `count` tasks from `start`, and a buffer already written to fill again (transferred) if one is free. */
 export interface ChunkRequest {
   chunk: number;
   start: number;
   count: number;
+  buffer?: ArrayBuffer;
 }
 
 /**
@@ -38,10 +41,14 @@ export interface ChunkResult {
   error?: { range: boolean; message: string; stack?: string };
 }
 
-/** Lines written by the main thread: UTF-8 bytes (whole lines with their newlines) and how many lines they hold. */
+/**
+ * Lines written by the main thread: UTF-8 bytes (whole lines with their newlines), how many lines
+ * they hold, and, when the buffer can be filled again, what to call once the bytes are written.
+ */
 export interface LineBytes {
   bytes: Uint8Array;
   lines: number;
+  written?: () => void;
 }
 
 /** Tasks a worker draws per message: enough to make messages cheap, few enough to spread the work. */
@@ -61,6 +68,8 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
   const set: WorkerSet = { seed: opts.seed, level, fictionalLaw: opts.fictionalLaw, minRules };
 
   const results = new Map<number, ChunkResult>();
+  /** Buffers whose bytes are written, for the next ranges. */
+  const spare: ArrayBuffer[] = [];
   const idle: Worker[] = [];
   let assigned = 0;
   let written = 0;
@@ -72,7 +81,9 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
       return;
     }
     const c = assigned++;
-    w.postMessage({ chunk: c, start: startOf(c), count: countOf(c) } satisfies ChunkRequest);
+    const buffer = spare.pop();
+    const req: ChunkRequest = { chunk: c, start: startOf(c), count: countOf(c), buffer };
+    w.postMessage(req, buffer === undefined ? [] : [buffer]);
   };
   const fail = (e: Error): void => {
     failure ??= e;
@@ -110,7 +121,8 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
       written++;
       while (idle.length > 0 && assigned < chunks && assigned - written < AHEAD_PER_WORKER * jobs) assign(idle.pop()!);
       if (filter === null) {
-        if (r.ends.length > 0) yield { bytes: r.bytes, lines: r.ends.length };
+        const buffer = r.bytes.buffer as ArrayBuffer;
+        if (r.ends.length > 0) yield { bytes: r.bytes, lines: r.ends.length, written: () => spare.push(buffer) };
       } else {
         for (let k = 0; k < r.ends.length; k++) {
           if (filter.keep(startOf(r.chunk) + k, r.rules[k]!)) yield { bytes: r.bytes.subarray(k === 0 ? 0 : r.ends[k - 1], r.ends[k]), lines: 1 };

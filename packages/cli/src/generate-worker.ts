@@ -25,17 +25,19 @@ parentPort!.on("message", (req: ChunkRequest) => {
   } catch (e) {
     error = { range: e instanceof RangeError, message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined };
   }
-  // The lines encoded here, each into its exact place, in a buffer of their exact size that is
-  // handed over to the main thread (no copy of the text on either side).
+  // The lines encoded here, each into its exact place, in the buffer sent back with the request
+  // when it is large enough (else a new one with room to spare), handed over to the main thread
+  // (no copy of the text on either side).
   const ends: number[] = [];
   let size = 0;
   for (const line of lines) ends.push((size += Buffer.byteLength(line, "utf8") + 1));
-  const bytes = Buffer.allocUnsafeSlow(size);
+  const buffer = req.buffer !== undefined && req.buffer.byteLength >= size ? req.buffer : new ArrayBuffer(size + (size >> 2));
+  const bytes = Buffer.from(buffer, 0, size);
   let at = 0;
   for (const line of lines) {
     at += bytes.write(line, at, "utf8");
     bytes[at++] = NEWLINE;
   }
   const result: ChunkResult = { chunk: req.chunk, bytes, ends, rules, error };
-  parentPort!.postMessage(result, [bytes.buffer as ArrayBuffer]);
+  parentPort!.postMessage(result, [buffer]);
 });

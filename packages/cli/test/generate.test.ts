@@ -127,8 +127,9 @@ describe("succ generate", () => {
   });
 
   it("writes with --jobs N the bytes of one job, in the same order", () => {
-    // More ranges than workers (32 tasks a range), an offset, a level with its difficulty in the line.
-    for (const args of [["-n", "90", "--level", "5", "--offset", "13"], ["-n", "70", "--fictional-law", "--seed", "4"]]) {
+    // More ranges than workers (32 tasks a range), an offset, a level with its difficulty in the
+    // line; enough ranges (400 tasks) that buffers written go back to the workers to be filled again.
+    for (const args of [["-n", "90", "--level", "5", "--offset", "13"], ["-n", "70", "--fictional-law", "--seed", "4"], ["-n", "400", "--seed", "2"]]) {
       const one = succ(args);
       expect(one.code).toBe(0);
       for (const jobs of ["2", "3"]) expect(succ([...args, "--jobs", jobs]).stdout, `${args.join(" ")} --jobs ${jobs}`).toBe(one.stdout);

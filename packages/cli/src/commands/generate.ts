@@ -82,8 +82,8 @@ export async function run(argv: string[]): Promise<number> {
         shown();
       }
     } else {
-      for await (const { bytes, lines } of parallelLines(opts, jobs)) {
-        await out.writeBytes(bytes);
+      for await (const { bytes, lines, written } of parallelLines(opts, jobs)) {
+        await out.writeBytes(bytes, written);
         done += lines;
         shown();
       }
