@@ -1,13 +1,19 @@
 /**
- * `succ generate --jobs N`: the tasks drawn by N worker threads (generate-worker.ts), written in
- * index order. Task i depends only on (seed, i), so a worker draws any range of indices with the
- * same call as one job, and the lines are byte for byte those of one job. A worker sends its
- * range's lines already encoded (UTF-8, each with its newline) in a buffer it hands over without
- * a copy; the main thread only puts the ranges in order, applies --min-rules (the generator's own
- * filter) and writes the bytes.
+ * `succ generate --jobs N`: the tasks drawn by N threads, the main thread and N − 1 worker
+ * threads (generate-worker.ts), written in index order. Task i depends only on (seed, i), so a
+ * thread draws any range of indices with the same call as one job (generate-range.ts), and the
+ * lines are byte for byte those of one job. A worker sends its range's lines already encoded
+ * (UTF-8, each with its newline) in a buffer it hands over without a copy; the main thread puts
+ * the ranges in order, applies --min-rules (the generator's own filter), writes the bytes and,
+ * when no range is ready to write, draws the next one itself. (N workers beside an idle main
+ * thread cost one more thread its start and its own copy of the code, compiled and warmed up.) Once written, a buffer goes back to a worker with its next range,
+ * to be filled again: a fresh buffer for each range (about 280 KiB of the mix) touched pages the
+ * kernel had to supply one by one, which cost more than a job's share of the drawing.
  */
 import { Worker } from "node:worker_threads";
+import { setImmediate as immediate } from "node:timers/promises";
 import { MinRulesFilter, type GenerateOptions } from "@succ/generator";
+import { drawRange } from "./generate-range.js";
 
 /** What a worker draws from: the set (its options beyond -n and --offset). */
 export interface WorkerSet {
@@ -17,11 +23,12 @@ export interface WorkerSet {
   minRules: number;
 }
 
-/** A range of task indices for a worker: `count` tasks from `start`. */
+/** A range of task indices for a worker: `count` tasks from `start`, and a buffer already written to fill again (transferred) if one is free. */
 export interface ChunkRequest {
   chunk: number;
   start: number;
   count: number;
+  buffer?: ArrayBuffer;
 }
 
 /**
@@ -38,19 +45,23 @@ export interface ChunkResult {
   error?: { range: boolean; message: string; stack?: string };
 }
 
-/** Lines written by the main thread: UTF-8 bytes (whole lines with their newlines) and how many lines they hold. */
+/**
+ * Lines written by the main thread: UTF-8 bytes (whole lines with their newlines), how many lines
+ * they hold, and, when the buffer can be filled again, what to call once the bytes are written.
+ */
 export interface LineBytes {
   bytes: Uint8Array;
   lines: number;
+  written?: () => void;
 }
 
 /** Tasks a worker draws per message: enough to make messages cheap, few enough to spread the work. */
 export const CHUNK_TASKS = 32;
 
-/** Ranges handed out ahead of the one being written, per worker (bounds the lines held in memory). */
-const AHEAD_PER_WORKER = 3;
+/** Ranges handed out ahead of the one being written, per job (bounds the lines held in memory). */
+const AHEAD_PER_JOB = 3;
 
-/** The lines of the set `opts`, in order, drawn by `jobs` worker threads: UTF-8 bytes, a range (or, with --min-rules, a kept line) at a time. */
+/** The lines of the set `opts`, in order, drawn by `jobs` threads (the main one included): UTF-8 bytes, a range (or, with --min-rules, a kept line) at a time. */
 export async function* parallelLines(opts: Required<GenerateOptions>, jobs: number): AsyncGenerator<LineBytes> {
   const { n, offset, minRules, level } = opts;
   if (n === 0) return;
@@ -61,18 +72,23 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
   const set: WorkerSet = { seed: opts.seed, level, fictionalLaw: opts.fictionalLaw, minRules };
 
   const results = new Map<number, ChunkResult>();
+  /** Buffers whose bytes are written, for the next ranges. */
+  const spare: ArrayBuffer[] = [];
   const idle: Worker[] = [];
   let assigned = 0;
   let written = 0;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
-  const assign = (w: Worker): void => {
-    if (assigned >= chunks || assigned - written >= AHEAD_PER_WORKER * jobs) {
-      idle.push(w);
-      return;
-    }
+  /** The next range to draw, if one may be drawn now (a range to write within reach). */
+  const nextRange = (): ChunkRequest | null => {
+    if (assigned >= chunks || assigned - written >= AHEAD_PER_JOB * jobs) return null;
     const c = assigned++;
-    w.postMessage({ chunk: c, start: startOf(c), count: countOf(c) } satisfies ChunkRequest);
+    return { chunk: c, start: startOf(c), count: countOf(c), buffer: spare.pop() };
+  };
+  const assign = (w: Worker): void => {
+    const req = nextRange();
+    if (req === null) idle.push(w);
+    else w.postMessage(req, req.buffer === undefined ? [] : [req.buffer]);
   };
   const fail = (e: Error): void => {
     failure ??= e;
@@ -80,7 +96,7 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
   };
 
   const workers: Worker[] = [];
-  for (let j = 0; j < Math.min(jobs, chunks); j++) {
+  for (let j = 1; j < Math.min(jobs, chunks); j++) {
     const w = new Worker(new URL("./generate-worker.js", import.meta.url), { workerData: set });
     w.on("message", (r: ChunkResult) => {
       results.set(r.chunk, r);
@@ -89,11 +105,11 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
     });
     w.on("error", fail);
     w.on("exit", (code) => {
-      if (code !== 0) fail(new Error(`succ generate: worker ${j + 1} of ${jobs} stopped (exit code ${code})`));
+      if (code !== 0) fail(new Error(`succ generate: worker ${j} of ${jobs - 1} stopped (exit code ${code})`));
     });
     workers.push(w);
   }
-  // Two ranges each to start with, so that no worker waits for the main thread.
+  // Two ranges each to start with, so that no worker waits while the main thread draws one.
   for (let k = 0; k < 2; k++) for (const w of workers) assign(w);
 
   const filter = minRules > 0 ? new MinRulesFilter(n, minRules, level) : null;
@@ -102,15 +118,23 @@ export async function* parallelLines(opts: Required<GenerateOptions>, jobs: numb
       let r = results.get(written);
       while (r === undefined) {
         if (failure !== null) throw failure;
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
+        const own = nextRange();
+        if (own !== null) {
+          results.set(own.chunk, drawRange(set, own));
+          // The workers' messages (their next ranges), signals and progress in between.
+          await immediate();
+        } else {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+        }
         r = results.get(written);
       }
       results.delete(written);
       written++;
-      while (idle.length > 0 && assigned < chunks && assigned - written < AHEAD_PER_WORKER * jobs) assign(idle.pop()!);
+      while (idle.length > 0 && assigned < chunks && assigned - written < AHEAD_PER_JOB * jobs) assign(idle.pop()!);
       if (filter === null) {
-        if (r.ends.length > 0) yield { bytes: r.bytes, lines: r.ends.length };
+        const buffer = r.bytes.buffer as ArrayBuffer;
+        if (r.ends.length > 0) yield { bytes: r.bytes, lines: r.ends.length, written: () => spare.push(buffer) };
       } else {
         for (let k = 0; k < r.ends.length; k++) {
           if (filter.keep(startOf(r.chunk) + k, r.rules[k]!)) yield { bytes: r.bytes.subarray(k === 0 ? 0 : r.ends[k - 1], r.ends[k]), lines: 1 };

@@ -353,7 +353,7 @@ export class Output {
     const room = 3 * text.length;
     if (room > this.chunkSize) {
       await this.flush();
-      await this.send(Buffer.from(text, "utf8"), false);
+      await this.send(Buffer.from(text, "utf8"));
       return;
     }
     const chunk = await this.chunkWithRoom(room);
@@ -362,18 +362,21 @@ export class Output {
 
   /**
    * Adds bytes already encoded (the lines of `succ generate --jobs`' workers), after what came
-   * before: a few are copied into the chunk, a large buffer is written as it is.
+   * before: a few are copied into the chunk, a large buffer is written as it is. `done`, if
+   * given, is called once `bytes` is no longer needed (copied, or its write completed), so that
+   * the caller can fill the same memory again instead of touching fresh pages.
    */
-  async writeBytes(bytes: Uint8Array): Promise<void> {
+  async writeBytes(bytes: Uint8Array, done?: () => void): Promise<void> {
     if (this.failure) throw this.failure;
     if (bytes.length > this.chunkSize >> 2) {
       await this.flush();
-      await this.send(bytes, false);
+      await this.send(bytes, done);
       return;
     }
     const chunk = await this.chunkWithRoom(bytes.length);
     chunk.set(bytes, this.pos);
     this.pos += bytes.length;
+    done?.();
   }
 
   /** The chunk being filled, with room for `bytes` more (the one before written when full). */
@@ -390,25 +393,28 @@ export class Output {
     const length = this.pos;
     this.chunk = null;
     this.pos = 0;
-    await this.send(chunk.subarray(0, length), true, chunk);
+    await this.send(chunk.subarray(0, length), () => {
+      if (this.free.length < MAX_FREE_CHUNKS) this.free.push(chunk);
+    });
   }
 
   /**
-   * Writes bytes; a chunk of ours goes back to `free` once its write is done: at once when the
-   * stream holds nothing after the call (a file or /dev/null as stdout is written synchronously,
-   * and a loop that never leaves its microtasks would not see the callback before it allocated
-   * a chunk for every write), else at its callback. Waits for `drain` when the stream asks.
+   * Writes bytes; `done` (a chunk of ours going back to `free`, or the caller's) runs once their
+   * write is done: at once when the stream holds nothing after the call (a file or /dev/null as
+   * stdout is written synchronously, and a loop that never leaves its microtasks would not see
+   * the callback before it allocated a chunk for every write), else at its callback. Waits for
+   * `drain` when the stream asks.
    */
-  private async send(bytes: Uint8Array, ours: boolean, chunk?: Buffer): Promise<void> {
-    let released = false;
+  private async send(bytes: Uint8Array, done?: () => void): Promise<void> {
+    let released = done === undefined;
     const release = () => {
       if (released) return;
       released = true;
-      if (this.free.length < MAX_FREE_CHUNKS) this.free.push(chunk!);
+      done!();
     };
-    const ok = this.stream.write(bytes, ours ? release : undefined);
+    const ok = this.stream.write(bytes, done === undefined ? undefined : release);
     // The stream's length counts what it has not finished writing: 0 means our bytes are written.
-    if (ours && this.stream.writableLength === 0) release();
+    if (this.stream.writableLength === 0) release();
     if (!ok) {
       await new Promise<void>((resolve, reject) => {
         const onError = () => {

@@ -127,8 +127,9 @@ describe("succ generate", () => {
   });
 
   it("writes with --jobs N the bytes of one job, in the same order", () => {
-    // More ranges than workers (32 tasks a range), an offset, a level with its difficulty in the line.
-    for (const args of [["-n", "90", "--level", "5", "--offset", "13"], ["-n", "70", "--fictional-law", "--seed", "4"]]) {
+    // More ranges than threads (32 tasks a range), an offset, a level with its difficulty in the
+    // line; enough ranges (300 tasks) that buffers written go back to the workers to be filled again.
+    for (const args of [["-n", "90", "--level", "5", "--offset", "13"], ["-n", "300", "--fictional-law", "--seed", "4"]]) {
       const one = succ(args);
       expect(one.code).toBe(0);
       for (const jobs of ["2", "3"]) expect(succ([...args, "--jobs", jobs]).stdout, `${args.join(" ")} --jobs ${jobs}`).toBe(one.stdout);
@@ -152,7 +153,7 @@ describe("succ generate", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: succ generate/);
     expect(r.stdout).toMatch(/--offset K/);
-    expect(r.stdout).toMatch(/--jobs N +draw the tasks in N worker threads, one core each \(default 1;/);
+    expect(r.stdout).toMatch(/--jobs N +draw the tasks in N threads, one core each: the main thread and N − 1\n +worker threads \(default 1;/);
   });
 
   it("stops quietly when the reader closes the pipe", () => {

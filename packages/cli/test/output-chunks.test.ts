@@ -3,7 +3,8 @@
  * What reaches the file must be exactly the UTF-8 of the texts and the bytes given, in order:
  * across chunk boundaries, with characters of 1 to 4 bytes and lone surrogates, with texts too
  * large for a chunk, with encoded bytes (`writeBytes`, small and large) between texts, through a
- * file stream (whose writes complete later, on the thread pool).
+ * file stream (whose writes complete later, on the thread pool); bytes handed back to their
+ * owner (writeBytes' `done`) only once they are written.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -71,6 +72,29 @@ describe("Output writes exactly the bytes of what it is given", () => {
     const want = Buffer.concat(expected);
     expect(got.length).toBe(want.length);
     expect(got.equals(want)).toBe(true);
+  });
+
+  it("calls writeBytes' `done` only once the bytes are no longer needed, so that they can be overwritten", async () => {
+    // What `succ generate --jobs` does with a buffer once written: it fills it again with the
+    // next range. Each buffer is scribbled over at its `done`: an early call would show in the file.
+    const rnd = random(5);
+    const file = join(dir, "reused.jsonl");
+    const out = await Output.open(file, { exitOnSignals: false });
+    const expected: Buffer[] = [];
+    let calls = 0;
+    for (let k = 0; k < 40; k++) {
+      // Small (copied into the chunk) and large (written as they are, completed later on the thread pool).
+      const length = rnd() < 0.5 ? Math.floor(rnd() * 3000) : 70_000 + Math.floor(rnd() * 250_000);
+      const b = Buffer.from(text(rnd, length), "utf8");
+      expected.push(Buffer.from(b));
+      await out.writeBytes(b, () => {
+        calls++;
+        b.fill(0);
+      });
+    }
+    await out.close(true);
+    expect(calls).toBe(40);
+    expect(readFileSync(file).equals(Buffer.concat(expected))).toBe(true);
   });
 
   it("an empty output writes an empty file; an output closed on failure leaves nothing", async () => {

@@ -27,9 +27,10 @@ ${fictionalLawHelp(18)}  --offset K      start at task K (default 0), without ge
                   (info.difficulty.rules). Task i still depends only on (seed, i): the filter
                   skips tasks, so the set holds the first N tasks from the offset on that pass
                   it, with their own ids (succession-5-17 is the same task with or without it)
-  --jobs N        draw the tasks in N worker threads, one core each (default 1; this
-                  machine has ${availableParallelism()}). The output is byte for byte that of one job, in the
-                  same order: task i depends only on (seed, i), whoever draws it
+  --jobs N        draw the tasks in N threads, one core each: the main thread and N − 1
+                  worker threads (default 1; this machine has ${availableParallelism()}). The output is byte
+                  for byte that of one job, in the same order: task i depends only on
+                  (seed, i), whoever draws it
   -o, --out FILE  write to FILE instead of stdout (see "Output" below)
   -h, --help      this help
 
@@ -82,8 +83,8 @@ export async function run(argv: string[]): Promise<number> {
         shown();
       }
     } else {
-      for await (const { bytes, lines } of parallelLines(opts, jobs)) {
-        await out.writeBytes(bytes);
+      for await (const { bytes, lines, written } of parallelLines(opts, jobs)) {
+        await out.writeBytes(bytes, written);
         done += lines;
         shown();
       }
