@@ -64,8 +64,9 @@ describe("exact.ts agrees with fraction.js", () => {
       }),
     );
   });
-  it("ratio of any safe integers, across the table of small BigInts (0 to 1,023) and up to 2^53 − 1", () => {
-    const edge = fc.oneof(fc.integer({ min: 0, max: 2048 }), fc.constantFrom(1023, 1024, 1025, Number.MAX_SAFE_INTEGER), fc.maxSafeNat());
+  it("ratio of any safe integers, across the table of small BigInts (0 to 1,023), the int32 boundary of the gcd and up to 2^53 − 1", () => {
+    const int32 = fc.integer({ min: 2 ** 31 - 40, max: 2 ** 31 + 40 });
+    const edge = fc.oneof(fc.integer({ min: 0, max: 2048 }), fc.constantFrom(1023, 1024, 1025, 2 ** 31 - 1, 2 ** 31, 2 ** 32, Number.MAX_SAFE_INTEGER), int32, fc.maxSafeNat());
     fc.assert(
       fc.property(edge, edge.map((d) => Math.max(1, d)), fc.boolean(), (n, d, neg) => {
         const x = ratio(neg ? -n : n, d);
