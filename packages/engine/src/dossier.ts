@@ -260,8 +260,11 @@ function fractionParts(t: string): { n: number; d: number } | null {
   return digits >= 1 && digits <= 12 ? { n, d } : null;
 }
 
-/** The fields of a beneficiary that only an estate under `cgi` reads. */
-const CGI_ESTATE_BENEFICIARY = ["protectedAdult", "maritalStatus", "livedWithDeceased5Years"] as const;
+/** A field of a beneficiary that only an estate under `cgi` reads (protectedAdult, maritalStatus, livedWithDeceased5Years): refused elsewhere. */
+function cgiEstateOnly(c: Reading, v: unknown, p: string, key: string): void {
+  c.cgiOnly(v, p, key);
+  if (v !== undefined && c.kind !== "estate") c.r.fail(at(p, key), "only read in an estate");
+}
 
 const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGifts"];
 const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", "marriage", "will"]);
@@ -707,10 +710,10 @@ function readBeneficiary(c: Reading, v: unknown, p: string, keys: ReadonlySet<st
     else if (c.kind !== "estate") r.fail(`${p}.represents`, "representation only exists in estates");
     else if (rel !== "grandchild") r.fail(`${p}.represents`, "only a grandchild represents a predeceased child here");
   }
-  for (const key of CGI_ESTATE_BENEFICIARY) {
-    c.cgiOnly(b[key], p, key);
-    if (b[key] !== undefined && c.kind !== "estate") r.fail(at(p, key), "only read in an estate");
-  }
+  // Each field by its name (a loop over the names made keyed loads and an iterator for each beneficiary).
+  cgiEstateOnly(c, b.protectedAdult, p, "protectedAdult");
+  cgiEstateOnly(c, b.maritalStatus, p, "maritalStatus");
+  cgiEstateOnly(c, b.livedWithDeceased5Years, p, "livedWithDeceased5Years");
   const protectedAdult = r.bool(b.protectedAdult, p, "protectedAdult", false);
   const livedWith = r.bool(b.livedWithDeceased5Years, p, "livedWithDeceased5Years", false);
   let maritalStatus: MaritalStatus | null = null;
@@ -766,9 +769,10 @@ function readPriorGift(c: Reading, v: unknown, index: number): PriorGift | undef
   if (cash790G && (allowanceUsed !== null || disabilityAllowanceUsed !== null)) {
     r.fail(`${p}.cash790G`, "an exempt 790 G gift uses no allowance: drop allowanceUsed and disabilityAllowanceUsed");
   }
-  if (value && allowanceUsed && add(allowanceUsed, disabilityAllowanceUsed ?? ZERO).gt(value)) {
+  // lt of exact.ts, not fraction.js's gt: its argument parsing made a Fraction for each gift read.
+  if (value && allowanceUsed && lt(value, add(allowanceUsed, disabilityAllowanceUsed ?? ZERO))) {
     r.fail(`${p}.allowanceUsed`, `the allowances used (${formatAmount(add(allowanceUsed, disabilityAllowanceUsed ?? ZERO))} €) exceed the gift's value (${formatAmount(value)} €)`);
-  } else if (value && allowanceUsed === null && disabilityAllowanceUsed && disabilityAllowanceUsed.gt(value)) {
+  } else if (value && allowanceUsed === null && disabilityAllowanceUsed && lt(value, disabilityAllowanceUsed)) {
     r.fail(`${p}.disabilityAllowanceUsed`, "exceeds the gift's value");
   }
   if (beneficiary === undefined || !date || !value || cash790G === undefined || registered === undefined || housing === undefined) return undefined;

@@ -59,13 +59,31 @@ function euroFromMap(n: number, slot: number): Fraction {
   return f;
 }
 
+/** The largest int32: below it, a remainder is a machine division. */
+const INT32 = 0x7fffffff;
+
+/**
+ * gcd(a, b) of non-negative safe integers. Euclid's remainders are exact doubles whatever the
+ * size, but once TurboFan has seen one operand beyond int32 (a sum of cents, a scale's units) it
+ * compiles `%` as a call to C's fmod for every gcd after, small ones included (three times the
+ * time of a machine division). So the remainders are taken as doubles only while an operand is
+ * beyond int32 (mostly one step: the other is a small denominator), then in int32.
+ */
 function gcd(a: number, b: number): number {
-  while (b !== 0) {
+  while (a > INT32 || b > INT32) {
+    if (b === 0) return a;
     const t = a % b;
     a = b;
     b = t;
   }
-  return a;
+  let x = a | 0;
+  let y = b | 0;
+  while (y !== 0) {
+    const t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
 }
 
 /** The BigInts of 0 to SMALL_INTS − 1, made once: a reduced fraction's denominator mostly is one (BigInt(x) allocates each time). */

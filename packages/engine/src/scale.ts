@@ -89,6 +89,21 @@ function walk<T extends Int>(bands: readonly Band[], s: T, e: T, q: T, zero: T, 
 
 const asNumber = (n: number): number => n;
 
+/**
+ * floor(a / m) for safe integers a ≥ 0 and m > 0, exactly: the quotient of the doubles is within
+ * one of it, and the remainder, exact while a + m is a safe integer, corrects it. Beyond, the
+ * remainder `%`, which TurboFan compiles as a call to C's fmod (a loop over the quotient's bits),
+ * for each taxed beneficiary otherwise.
+ */
+function floorDiv(a: number, m: number): number {
+  if (a + m > Number.MAX_SAFE_INTEGER) return (a - (a % m)) / m;
+  let q = Math.floor(a / m);
+  const r = a - q * m;
+  if (r < 0) q -= 1;
+  else if (r >= m) q += 1;
+  return q;
+}
+
 /** Below this, unit counts times a rate in hundredths (at most 10,000) stay safe integers. */
 const SAFE_UNITS = Math.floor(Number.MAX_SAFE_INTEGER / 10_000);
 
@@ -130,7 +145,7 @@ function slices(bands: readonly Band[], start: Fraction, an: number, ad: number,
         const unit = q * 10_000;
         // Half up to the euro: floor((total + unit / 2) / unit), in exact integers.
         const up = 2 * total + unit;
-        return { bands: out, taxExact: ratio(total, unit), tax: (up - (up % (2 * unit))) / (2 * unit) };
+        return { bands: out, taxExact: ratio(total, unit), tax: floorDiv(up, 2 * unit) };
       }
     }
   }

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { add, equal, integer, lt, mul, mulRatio, positive, ratio, sub, sum } from "../src/exact.js";
 import { lawOn, type Band } from "@succ/rules";
 import { compute, readDossier, roundEuro } from "../src/index.js";
+import { scaleSlicesOfEuros } from "../src/scale.js";
 import { dossierArb } from "./arbitraries.js";
 
 fc.configureGlobal({ numRuns: Number(process.env.FC_NUM_RUNS ?? 200) });
@@ -64,8 +65,9 @@ describe("exact.ts agrees with fraction.js", () => {
       }),
     );
   });
-  it("ratio of any safe integers, across the table of small BigInts (0 to 1,023) and up to 2^53 − 1", () => {
-    const edge = fc.oneof(fc.integer({ min: 0, max: 2048 }), fc.constantFrom(1023, 1024, 1025, Number.MAX_SAFE_INTEGER), fc.maxSafeNat());
+  it("ratio of any safe integers, across the table of small BigInts (0 to 1,023), the int32 boundary of the gcd and up to 2^53 − 1", () => {
+    const int32 = fc.integer({ min: 2 ** 31 - 40, max: 2 ** 31 + 40 });
+    const edge = fc.oneof(fc.integer({ min: 0, max: 2048 }), fc.constantFrom(1023, 1024, 1025, 2 ** 31 - 1, 2 ** 31, 2 ** 32, Number.MAX_SAFE_INTEGER), int32, fc.maxSafeNat());
     fc.assert(
       fc.property(edge, edge.map((d) => Math.max(1, d)), fc.boolean(), (n, d, neg) => {
         const x = ratio(neg ? -n : n, d);
@@ -124,6 +126,19 @@ describe("rounding and the scale", () => {
         expect(roundEuro(x)).toBe(Number(x.add(1, 2).floor().valueOf()));
       }),
     );
+  });
+  it("the scale's tax is its exact tax rounded half up, taxes of exactly half a euro included", () => {
+    const bands = lawOn("2026-01-01").scales.directLine;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 0, max: 10 ** 7 }), fc.integer({ min: 1, max: 1000 }), (euros, sn, sd) => {
+        const r = scaleSlicesOfEuros(bands, ratio(sn, sd), euros);
+        expect(r.tax).toBe(Number(r.taxExact.add(1, 2).floor().valueOf()));
+      }),
+    );
+    // 5 % of 10 € and of 30 €: 0.50 € and 1.50 €, half up to 1 and 2; 5 % of 9 €: 0.45 €, down to 0.
+    expect(scaleSlicesOfEuros(bands, integer(0n), 10).tax).toBe(1);
+    expect(scaleSlicesOfEuros(bands, integer(0n), 30).tax).toBe(2);
+    expect(scaleSlicesOfEuros(bands, integer(0n), 9).tax).toBe(0);
   });
   it("every beneficiary's bands partition the taxable share, and their tax is scale(T + x) − scale(T)", () => {
     fc.assert(
