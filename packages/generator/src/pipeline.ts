@@ -1,11 +1,11 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
-import { DATED_LAW, type LawSource } from "@succ/rules";
+import { DATED_LAW, type Law, type LawSource } from "@succ/rules";
 import { lawAt } from "@succ/engine/internal";
-import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from "./draft.js";
+import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type CgiDraft, type Draft } from "./draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { actsOnRecallOnly, counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
+import { actsOnRecallOnly, cgiRuleMayApply, counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
@@ -44,6 +44,13 @@ export const MIN_CGI_RULES: Readonly<Record<CgiLevel, { estate: number; gift: nu
   5: { estate: 3, gift: 2 },
   6: { estate: 3, gift: 1 },
 };
+
+/** Whether at least `min` of {@link CGI_ONLY_RULES} may apply to a draft of levels 5-6 ({@link cgiRuleMayApply}). */
+function enoughCgiRulesMayApply(d: CgiDraft, law: Law, min: number): boolean {
+  let n = 0;
+  for (const rule of CGI_ONLY_RULES) if (cgiRuleMayApply(d, law, rule) && ++n >= min) return true;
+  return false;
+}
 
 /** A draft of a variant (the first six tasks of the mix are pinned down further by `shape`). */
 export function draw(rng: Rng, level: Level, variant: Variant, shape: Shape = "default"): Draft | Level7Draft {
@@ -160,6 +167,9 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
   if ((spec.ruleSet === "cgi") !== isCgiDraft(d)) throw new TypeError(`generator: a draft of the ${isCgiDraft(d) ? "real law" : "seed rules"} given to level ${level}`);
+  // Levels 5-6: too few of the real law's own rules may apply to the draft for the guard `cgiRules`
+  // below (ruleApplies, on its computation), whatever that computation: redrawn before it.
+  if (isCgiDraft(d) && !enoughCgiRulesMayApply(d, law, MIN_CGI_RULES[level as CgiLevel][d.kind])) return "cgiRules";
   const input = isCgiDraft(d) ? toCgiDossier(d, law) : toDossier(d);
   const dossier = readDossier(input);
   const result = computeUnder(dossier, source);
