@@ -9,11 +9,11 @@ import { actsOnRecallOnly, cgiRuleMayApply, counterfactualChanges, difficultyOf,
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
-import { computeUnder, datesOk, promptLeaks, residueHeirTaxed, residueInsensitive, residueShortcut, usufructuaryAge, zeroButOne, type PromptParts } from "./guards.js";
+import { answerAmounts, computeUnder, datesOk, fileLeaks, lawTextLeaks, promptLeaks, residueHeirTaxed, residueInsensitive, residueShortcut, usufructuaryAge, zeroButOne, type PromptParts } from "./guards.js";
 import { openRowAge, promptLaw } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVEL_SPEC, type CgiLevel, type Level, type Shape, type Variant } from "./levels.js";
 import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
-import { joinPrompt, promptParts } from "./prompt.js";
+import { joinPrompt, lawParts, promptParts } from "./prompt.js";
 import type { Rng } from "./random.js";
 import { drawLevel7 } from "./level7/draw.js";
 import { examineLevel7, type Level7Rejection } from "./level7/examine.js";
@@ -178,6 +178,15 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   if (answer.total_droits <= 0) return "noTax";
   if (zeroButOne(dossier, answer)) return "zeroButOne";
   if (residueShortcut(dossier, answer, source)) return "residueShortcut";
+  // The beneficiaries who report an art. 990 I levy (levels 5-6), whom the answer format names.
+  // Pushed into a literal: one hidden class, empty or not (see listOf).
+  const levyIds: string[] = [];
+  for (const id in answer.beneficiaires) if (answer.beneficiaires[id]!.prelevement_990I !== undefined) levyIds.push(id);
+  // The real law's text and the answer format do not depend on the file: an expected amount in
+  // them (the guard amountInPrompt, below) is known now, and redrawn before the costlier guards.
+  const written = fictional === null ? lawParts(d, level, isCgiDraft(d) ? result.law : promptLaw(), false, levyIds) : null;
+  const amounts = written !== null ? answerAmounts(answer) : null;
+  if (written !== null && lawTextLeaks(written.section, written.format, amounts!)) return "amountInPrompt";
   const presentation = fictional !== null ? "fictional" : spec.presentation;
   let parts: PromptParts;
   let difficulty: () => Difficulty;
@@ -186,7 +195,7 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // As under the real law (below): a residue heir who owes tax sees his share grow with the
     // estate, so the grown estate is computed only when none does.
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = promptParts(d, level, fictional ?? promptLaw(), fictional !== null);
+    parts = promptParts(d, level, fictional ?? promptLaw(), fictional !== null, undefined, written);
     // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
     difficulty = () => {
       const again = readDossier(input);
@@ -212,9 +221,6 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     }
     if (cgiRules.length < min) return "cgiRules";
     // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
-    // Pushed into a literal: one hidden class, empty or not (see listOf).
-    const levyIds: string[] = [];
-    for (const id in answer.beneficiaires) if (answer.beneficiaires[id]!.prelevement_990I !== undefined) levyIds.push(id);
     if (levyIds.length === 0) {
       const seed = seedAnswer(input, source);
       if (seed !== null && sameAnswer(seed, answer)) return "seedRules";
@@ -226,11 +232,12 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // Guard (b), second half: a residue heir who owes tax (the first half) sees his share grow with
     // the estate, so the check through the engine is needed only when none does (a test checks it).
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = promptParts(d, cgiLevel, result.law, fictional !== null, { decisions, levyIds });
+    parts = promptParts(d, cgiLevel, result.law, fictional !== null, { decisions, levyIds }, written);
     // The real law's rules already found to matter (or not) are not computed again.
     let known: Difficulty | undefined;
     difficulty = () => (known ??= difficultyOf(dossier, result, presentation, { rules: cgiRules, checked }, source));
   }
-  if (promptLeaks(parts, answer, fictional !== null)) return "amountInPrompt";
+  // The law's text and the format already checked (above), under the real law.
+  if (amounts !== null ? fileLeaks(parts, amounts) : promptLeaks(parts, answer, true)) return "amountInPrompt";
   return { dossier: input, answer, parts, difficulty };
 }
