@@ -1,7 +1,7 @@
 import { ageOn, compute, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
 import { add, euro, floor0, integer, lawAt, lt, mul, mulRatio, netEstateOf, ONE, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
 import { DATED_LAW, personalAllowance, type Law, type LawSource } from "@succ/rules";
-import { livedWithYears, type CgiDraft, type Draft, type Share } from "./draft.js";
+import { livedWithYears, type CgiDraft, type Share } from "./draft.js";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
 
@@ -424,32 +424,6 @@ export function ruleMatters(dossier: Dossier, answer: Answer, rule: Rule, source
     if (isDossierError(e)) return true;
     throw e;
   }
-}
-
-/**
- * Whether {@link levelRulesMatter} may hold for a draft of levels 1-4 under `law` (the law of its
- * act), read from the draft before its dossier is read and computed: false only where it surely
- * fails (a test checks it on thousands of drafts), so that the draft is redrawn without its
- * computation. A gift of level 4, or of level 3 whose donor is under the age of art. 790 G (or
- * drawn for art. 790 G alone), needs the exemption of art. 790 G to change the answer, hence to
- * apply ({@link ruleApplies}): a donee of a relationship the article names (nephews and nieces
- * counted), of its age, who receives cash from a donor under its age (the ceiling left is not read).
- */
-export function levelRulesMayMatter(d: Draft, law: Law, level: Level, shape: Shape = "default"): boolean {
-  if (d.kind !== "gift" || (level !== 3 && level !== 4)) return true;
-  const g = law.cashGift790G;
-  const donorTooOld = ageOn(d.subject.birth, d.date) >= g.donorAgeBelow;
-  // Level 3: a donor too old for art. 790 G has its age conditions to matter instead.
-  if (level === 3 && shape !== "790GMatters" && donorTooOld) return true;
-  if (donorTooOld) return false;
-  const donees = g.donees as readonly string[];
-  const nephews = g.doneesWithoutDescendants as readonly string[];
-  return d.beneficiaries.some(
-    (b) =>
-      (donees.includes(b.relationship) || nephews.includes(b.relationship)) &&
-      ageOn(b.birth, d.date) >= g.doneeMinimumAge &&
-      d.gifts.some((x) => x.cash && x.cents > 0 && x.to.some((t) => t.beneficiary === b.id && t.num > 0)),
-  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type CgiDraft, ty
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { actsOnRecallOnly, cgiRuleMayApply, counterfactualChanges, difficultyOf, levelRulesMatter, levelRulesMayMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
+import { actsOnRecallOnly, cgiRuleMayApply, counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
@@ -170,8 +170,6 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   // Levels 5-6: too few of the real law's own rules may apply to the draft for the guard `cgiRules`
   // below (ruleApplies, on its computation), whatever that computation: redrawn before it.
   if (isCgiDraft(d) && !enoughCgiRulesMayApply(d, law, MIN_CGI_RULES[level as CgiLevel][d.kind])) return "cgiRules";
-  // Levels 3-4: the same for the level's rules that must change the answer (the guard levelRule).
-  if (!isCgiDraft(d) && !levelRulesMayMatter(d, law, level, shape)) return "levelRule";
   const input = isCgiDraft(d) ? toCgiDossier(d, law) : toDossier(d);
   const dossier = readDossier(input);
   const result = computeUnder(dossier, source);
