@@ -1,14 +1,16 @@
-import { ageOn, compute, parseDate, readDossier, RULE_INFO, rulesOf, sameAnswer, type DossierInput } from "@succ/engine";
-import { lawOn } from "@succ/rules";
+import { ageOn, compute, parseDate, readDossier, RULE_INFO, rulesOf, sameAnswer, type ComputeResult, type DossierInput } from "@succ/engine";
+import { lawAt } from "@succ/engine/internal";
+import { DATED_LAW, lawOn } from "@succ/rules";
 import { describe, expect, it } from "vitest";
 import { taskSet } from "./__fixtures__/sets.js";
-import { seedCounterpart } from "./draft.js";
-import { recallRuleChanges, ruleApplies, ruleSurelyMatters } from "./difficulty.js";
-import { lawSourceOf } from "./fictional-law.js";
-import { CGI_ONLY_RULES, MIN_CGI_RULES, seedAnswer } from "./pipeline.js";
+import { seedCounterpart, toCgiDossier, type CgiDraft } from "./draft.js";
+import { cgiRuleMayApply, recallRuleChanges, ruleApplies, ruleSurelyMatters } from "./difficulty.js";
+import { fictionalTaskLaw, lawSourceOf } from "./fictional-law.js";
+import { CGI_ONLY_RULES, draw, MIN_CGI_RULES, seedAnswer } from "./pipeline.js";
+import { Rng } from "./random.js";
 import { DECISION_FR, decisionsOf, unconfirmedOf } from "./decisions.js";
-import { leakedAmounts, residueInsensitive, zeroButOne } from "./guards.js";
-import { LEVEL_RULES } from "./levels.js";
+import { computeUnder, leakedAmounts, residueInsensitive, zeroButOne } from "./guards.js";
+import { LEVEL_RULES, VARIANTS } from "./levels.js";
 import { taskSetStats } from "./stats.js";
 import { Sha256 } from "./sha256.js";
 import { fingerprint, generateTask, generateTasks, MAX_SKIPPED, taskLine, type Task } from "./task.js";
@@ -180,6 +182,47 @@ describe("difficulty", () => {
       expect(t.info.difficulty.steps.recalled).toBe(r.beneficiaries.reduce((n, b) => n + b.recall.recalled.length, 0));
       expect(t.info.difficulty.steps.bands).toBeGreaterThan(0);
     }
+  });
+
+  it("never rules out, from a draft of levels 5-6, a rule of the real law that applies to its computation", () => {
+    // Every draft (those the guards redraw too), of both levels and under fictional laws: each
+    // rule that ruleApplies finds on the computation is one cgiRuleMayApply said may apply, so
+    // the drafts the pipeline redraws before computing them are drafts the guard cgiRules redraws.
+    let drafts = 0;
+    let ruledOut = 0;
+    const bad: string[] = [];
+    for (const [level, fictional] of [[5, false], [6, false], [5, true]] as const) {
+      for (let index = 0; index < 700; index++) {
+        const rng = new Rng(31, index);
+        const source = fictional ? fictionalTaskLaw(31, index).source : DATED_LAW;
+        for (const variant of VARIANTS[level]) {
+          const d = draw(rng, level, variant) as CgiDraft;
+          const law = lawAt(source, d.date);
+          let input: DossierInput;
+          let r: ComputeResult | null;
+          try {
+            input = toCgiDossier(d, law);
+            r = computeUnder(readDossier(input), source);
+          } catch {
+            continue;
+          }
+          if (r === null) continue;
+          drafts++;
+          const dossier = r.dossier;
+          let may = 0;
+          for (const rule of CGI_ONLY_RULES) {
+            const possible = cgiRuleMayApply(d, law, rule);
+            if (possible) may++;
+            if (ruleApplies(dossier, r, rule) && !possible) bad.push(`level ${level}${fictional ? " fictional" : ""} draft ${index} ${variant}: ${rule}`);
+          }
+          if (may < MIN_CGI_RULES[level][d.kind]) ruledOut++;
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(drafts).toBeGreaterThan(4000);
+    // The drafts it spares computing: a good share of those the guard redraws.
+    expect(ruledOut).toBeGreaterThan(300);
   });
 
   it("proves a rule matters only where its counterfactual changes the answer", () => {

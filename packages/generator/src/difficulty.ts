@@ -1,6 +1,7 @@
 import { ageOn, compute, isDossierError, roundEuro, rulesOf, sameAnswer, type Answer, type ComputeResult, type Dossier, type Rule } from "@succ/engine";
 import { add, euro, floor0, integer, lawAt, lt, mul, mulRatio, netEstateOf, ONE, positive, recallOf, scaleSlices, sub, ZERO } from "@succ/engine/internal";
-import { DATED_LAW, personalAllowance, type LawSource } from "@succ/rules";
+import { DATED_LAW, personalAllowance, type Law, type LawSource } from "@succ/rules";
+import { livedWithYears, type CgiDraft, type Share } from "./draft.js";
 import type { CivilMistake } from "./level7/mistakes.js";
 import type { LevelRule, Level, Presentation, Shape } from "./levels.js";
 
@@ -93,6 +94,127 @@ export function ruleApplies(d: Dossier, r: ComputeResult, rule: Rule): boolean {
     case "housing790ABis":
       return d.priorGifts.some((g) => g.housing790ABis) || bens.some((b) => b.housing790ABis !== null && b.housing790ABis.amount.n > 0n);
   }
+}
+
+/**
+ * Whether {@link ruleApplies} may find `rule` (one of the real law's own rules, `CGI_ONLY_RULES`)
+ * applying to the computation of a draft of levels 5-6 under `law` (the law of its act), read from
+ * the draft before its dossier is read and computed: false only where the draft lacks what the
+ * rule acts on (never false where the rule applies, which a test checks on thousands of drafts).
+ * The guard `cgiRules` needs a number of those rules to apply: a draft with fewer that may is
+ * redrawn without its computation (the same draft redrawn, the same random draws after it).
+ */
+export function cgiRuleMayApply(d: CgiDraft, law: Law, rule: Rule): boolean {
+  const f = d.cgi;
+  switch (rule) {
+    case "funeralFlat":
+      // The invoice below the flat amount, or the gross assets (at least the listed ones less the
+      // main residence's reduction: the furniture only adds) below it.
+      return d.kind === "estate" && (d.funeral.cents <= law.funeralDeduction * 100 || grossAssetsMayBeBelow(d, law, law.funeralDeduction));
+    case "smallEstate":
+      return d.kind === "estate" && grossAssetsMayBeBelow(d, law, Math.max(law.exemptions.smallEstate.everyoneBelow, law.exemptions.smallEstate.directLineBelow));
+    case "nephew790G":
+      // A nephew's exemption of art. 790 G exists only for the cash he receives (the housing cash included).
+      return d.kind === "gift" && !f.hasDescendants && d.gifts.some((g) => (g.cash || f.housing.has(g)) && g.to.some((t) => d.beneficiaries.some((b) => b.id === t.beneficiary && b.relationship === "nephew")));
+    case "allowancesUsed":
+      // Only an earlier gift is recalled, never an exempt one of art. 790 G.
+      return d.priorGifts.some((g) => !g.cash790G);
+    case "defaultAllowanceAlone":
+      // The disability allowance is a disabled beneficiary's.
+      return d.kind === "estate" && d.beneficiaries.some((b) => b.disabled);
+    case "siblingExemption":
+      return d.beneficiaries.some((b) => siblingMayBeExempt(d, law, b));
+    case "mainResidence764bis":
+      return d.kind === "estate" && f.mainResidence !== null;
+    case "furniture764": {
+      // The minimum of a percent of the other assets (at most the listed ones) sets a flat
+      // furniture's value, and a declared one's only when above the estimate.
+      if (d.kind !== "estate" || f.furniture === null) return false;
+      if (f.furniture.valuation === "flat") return true;
+      return f.furniture.valuation === "declared" && f.furniture.cents * 100 < law.furnitureFlatRate * listedCents(d) + 1;
+    }
+    case "levy990I":
+    case "levyExemption990I": {
+      // A levy, or its exemption, needs a beneficiary whose capital of art. 990 I (the sums due for
+      // premiums before 70, times his fraction of each contract) is above the allowance; the levy a
+      // beneficiary not exempt by his relationship (a brother or sister may be either), the
+      // exemption one who may be exempt.
+      if (d.kind !== "estate" || f.contracts.length === 0) return false;
+      const li = law.lifeInsurance;
+      return d.beneficiaries.some((b) => {
+        const mayBeExempt = (li.exempt990I as readonly string[]).includes(b.relationship) || siblingMayBeExempt(d, law, b);
+        const mayBeTaxed = !(li.exempt990I as readonly string[]).includes(b.relationship);
+        if (!(rule === "levyExemption990I" ? mayBeExempt : mayBeTaxed)) return false;
+        let capital = 0;
+        for (const c of f.contracts) capital += c.before70 * shareOf(c.to, b.id);
+        // A cent of margin for the sum in binary floating point: "may" stays true at the allowance.
+        return capital > li.allowance990I * 100 - 1;
+      });
+    }
+    case "premiums757B": {
+      // An excess over the global allowance needs the taxed premiums (each contract's base: its
+      // premiums after 70, or its sums due for them if lower), at most all of them, above it.
+      if (d.kind !== "estate") return false;
+      let premiums = 0;
+      for (const c of f.contracts) premiums += Math.min(c.premiumsAfter70, c.capitalAfter70) * shareOf(c.to, null);
+      return premiums > law.lifeInsurance.allowance757B * 100 - 1;
+    }
+    case "allowance757BShared": {
+      // Two beneficiaries or more with premiums after 70 (a base above 0).
+      if (d.kind !== "estate") return false;
+      let first: string | null = null;
+      for (const c of f.contracts) {
+        if (Math.min(c.premiumsAfter70, c.capitalAfter70) <= 0) continue;
+        for (const t of c.to) {
+          if (first === null) first = t.beneficiary;
+          else if (t.beneficiary !== first) return true;
+        }
+      }
+      return false;
+    }
+    case "housing790ABis":
+      // The drafts mark housing cash on the gifts only (no earlier gift is one).
+      return f.housing.size > 0;
+    default:
+      // A rule of both rule sets: not read here.
+      return true;
+  }
+}
+
+/**
+ * Whether a beneficiary of an estate draft may be a brother or sister exempt under art. 796-0 ter
+ * (engine: families/sibling-796-0-ter.ts): of a status the article names, who lived with the
+ * deceased for its years before the death (as the dossier's `livedWithDeceased5Years` says,
+ * toCgiDossier); the age or the infirmity is not read.
+ */
+function siblingMayBeExempt(d: CgiDraft, law: Law, b: CgiDraft["beneficiaries"][number]): boolean {
+  if (d.kind !== "estate" || b.relationship !== "sibling") return false;
+  const c = d.cgi.civil.get(b.id);
+  const s = law.exemptions.sibling;
+  return c !== undefined && c.maritalStatus !== null && (s.statuses as readonly string[]).includes(c.maritalStatus) && c.livesWithSince !== null && livedWithYears(c.livesWithSince, d.date, s.cohabitationYears);
+}
+
+/** The fraction of a contract's shares that goes to `id` (every share's when null), as a number. */
+function shareOf(to: readonly Share[], id: string | null): number {
+  let x = 0;
+  for (const t of to) if (id === null || t.beneficiary === id) x += t.num / t.den;
+  return x;
+}
+
+/**
+ * Whether an estate draft's gross assets may be below `euros`: its listed assets less the largest
+ * reduction of the main residence (art. 764 bis), a bound below the gross assets (the furniture
+ * only adds to them), at or below it.
+ */
+function grossAssetsMayBeBelow(d: CgiDraft & { kind: "estate" }, law: Law, euros: number): boolean {
+  return listedCents(d) * (100 - law.mainResidence.reductionPercent) <= euros * 10_000;
+}
+
+/** The sum of an estate draft's listed assets, in cents. */
+function listedCents(d: CgiDraft & { kind: "estate" }): number {
+  let listed = 0;
+  for (const a of d.assets) listed += a.cents;
+  return listed;
 }
 
 /**

@@ -131,12 +131,31 @@ export function promptLeaks(parts: PromptParts, answer: Answer, fictional: boole
   } else {
     // The law's text of many tasks, and the task's own decisions (no number runs across the
     // blank line that joins them in `rules`).
-    const inRules = rulesNumbers(parts.law ?? parts.rules);
-    const inFormat = rulesNumbers(parts.format);
-    for (const x of amounts) if (inRules.has(x) || inFormat.has(x)) return true;
-    if (parts.law !== undefined && parts.decisions !== undefined && holdsAny(parts.decisions, amounts)) return true;
+    if (lawTextLeaks(parts.law ?? parts.rules, parts.format, amounts)) return true;
   }
+  return fileLeaks(parts, amounts);
+}
+
+/**
+ * {@link promptLeaks} of what a prompt of the real law adds to its law's text and answer format
+ * (those checked by {@link lawTextLeaks}), or what any prompt adds to its rules and format: the
+ * task's own decisions and the file.
+ */
+export function fileLeaks(parts: PromptParts, amounts: ReadonlySet<number>): boolean {
+  if (parts.law !== undefined && parts.decisions !== undefined && holdsAny(parts.decisions, amounts)) return true;
   return holdsAny(parts.dossier, amounts);
+}
+
+/**
+ * Whether an expected amount (of {@link answerAmounts}) shows in the real law's text or answer
+ * format of a prompt (their numbers read once a text): what {@link promptLeaks} checks of them,
+ * which the pipeline checks before writing the file.
+ */
+export function lawTextLeaks(law: string, format: string, amounts: ReadonlySet<number>): boolean {
+  const inRules = rulesNumbers(law);
+  const inFormat = rulesNumbers(format);
+  for (const x of amounts) if (inRules.has(x) || inFormat.has(x)) return true;
+  return false;
 }
 
 /** A prompt in its three parts: what varies with the dossier, the law as the level gives it, the answer format. */
@@ -209,11 +228,12 @@ function scanNumbers(text: string, targets: ReadonlySet<number> | null, into: Se
   let i = 0;
   for (;;) {
     // The next digit, found by the regular expression engine: most of a prompt is words, which
-    // it skips about twice as fast as a loop of charCodeAt.
+    // it skips about twice as fast as a loop of charCodeAt. `test` (not `exec`): no match array
+    // made for each run of digits (a tenth of all the generator allocated); the match is one
+    // character, so it ends just before `lastIndex`.
     NEXT_DIGIT.lastIndex = i;
-    const found = NEXT_DIGIT.exec(text);
-    if (found === null) break;
-    i = found.index;
+    if (!NEXT_DIGIT.test(text)) break;
+    i = NEXT_DIGIT.lastIndex - 1;
     let c = text.charCodeAt(i++);
     // A run of digit groups joined by single separators (i is past its first digit).
     let groups = 0;

@@ -1,19 +1,19 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
-import { DATED_LAW, type LawSource } from "@succ/rules";
+import { DATED_LAW, type Law, type LawSource } from "@succ/rules";
 import { lawAt } from "@succ/engine/internal";
-import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type Draft } from "./draft.js";
+import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type CgiDraft, type Draft } from "./draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
-import { actsOnRecallOnly, counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
+import { actsOnRecallOnly, cgiRuleMayApply, counterfactualChanges, difficultyOf, levelRulesMatter, ruleApplies, ruleSurelyMatters, type Difficulty } from "./difficulty.js";
 import { childrenLegatees, estateRecall, onlyChildEstate, siblingsLegatees, spouseChildren, spouseUsufructEstate } from "./estates.js";
 import { REAL_LAW, type TaskLaw } from "./fictional-law.js";
 import { bareOwnershipGift, gift790G, giftFullOwnership } from "./gifts.js";
-import { computeUnder, datesOk, promptLeaks, residueHeirTaxed, residueInsensitive, residueShortcut, usufructuaryAge, zeroButOne, type PromptParts } from "./guards.js";
+import { answerAmounts, computeUnder, datesOk, fileLeaks, lawTextLeaks, promptLeaks, residueHeirTaxed, residueInsensitive, residueShortcut, usufructuaryAge, zeroButOne, type PromptParts } from "./guards.js";
 import { openRowAge, promptLaw } from "./law.js";
 import { isCgiLevel, LEVEL_RULES, LEVEL_SPEC, type CgiLevel, type Level, type Shape, type Variant } from "./levels.js";
 import { exemptPriorOutsideAges, exemptPriorOverCeiling, implausibleParenthood } from "./plausible.js";
-import { joinPrompt, promptParts } from "./prompt.js";
+import { joinPrompt, lawParts, promptParts } from "./prompt.js";
 import type { Rng } from "./random.js";
 import { drawLevel7 } from "./level7/draw.js";
 import { examineLevel7, type Level7Rejection } from "./level7/examine.js";
@@ -44,6 +44,13 @@ export const MIN_CGI_RULES: Readonly<Record<CgiLevel, { estate: number; gift: nu
   5: { estate: 3, gift: 2 },
   6: { estate: 3, gift: 1 },
 };
+
+/** Whether at least `min` of {@link CGI_ONLY_RULES} may apply to a draft of levels 5-6 ({@link cgiRuleMayApply}). */
+function enoughCgiRulesMayApply(d: CgiDraft, law: Law, min: number): boolean {
+  let n = 0;
+  for (const rule of CGI_ONLY_RULES) if (cgiRuleMayApply(d, law, rule) && ++n >= min) return true;
+  return false;
+}
 
 /** A draft of a variant (the first six tasks of the mix are pinned down further by `shape`). */
 export function draw(rng: Rng, level: Level, variant: Variant, shape: Shape = "default"): Draft | Level7Draft {
@@ -160,6 +167,9 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
   if ((spec.ruleSet === "cgi") !== isCgiDraft(d)) throw new TypeError(`generator: a draft of the ${isCgiDraft(d) ? "real law" : "seed rules"} given to level ${level}`);
+  // Levels 5-6: too few of the real law's own rules may apply to the draft for the guard `cgiRules`
+  // below (ruleApplies, on its computation), whatever that computation: redrawn before it.
+  if (isCgiDraft(d) && !enoughCgiRulesMayApply(d, law, MIN_CGI_RULES[level as CgiLevel][d.kind])) return "cgiRules";
   const input = isCgiDraft(d) ? toCgiDossier(d, law) : toDossier(d);
   const dossier = readDossier(input);
   const result = computeUnder(dossier, source);
@@ -168,6 +178,15 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   if (answer.total_droits <= 0) return "noTax";
   if (zeroButOne(dossier, answer)) return "zeroButOne";
   if (residueShortcut(dossier, answer, source)) return "residueShortcut";
+  // The beneficiaries who report an art. 990 I levy (levels 5-6), whom the answer format names.
+  // Pushed into a literal: one hidden class, empty or not (see listOf).
+  const levyIds: string[] = [];
+  for (const id in answer.beneficiaires) if (answer.beneficiaires[id]!.prelevement_990I !== undefined) levyIds.push(id);
+  // The real law's text and the answer format do not depend on the file: an expected amount in
+  // them (the guard amountInPrompt, below) is known now, and redrawn before the costlier guards.
+  const written = fictional === null ? lawParts(d, level, isCgiDraft(d) ? result.law : promptLaw(), false, levyIds) : null;
+  const amounts = written !== null ? answerAmounts(answer) : null;
+  if (written !== null && lawTextLeaks(written.section, written.format, amounts!)) return "amountInPrompt";
   const presentation = fictional !== null ? "fictional" : spec.presentation;
   let parts: PromptParts;
   let difficulty: () => Difficulty;
@@ -176,7 +195,7 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // As under the real law (below): a residue heir who owes tax sees his share grow with the
     // estate, so the grown estate is computed only when none does.
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = promptParts(d, level, fictional ?? promptLaw(), fictional !== null);
+    parts = promptParts(d, level, fictional ?? promptLaw(), fictional !== null, undefined, written);
     // Computed from the dossier when first read: the counterfactuals of levels 1-4 are not guards.
     difficulty = () => {
       const again = readDossier(input);
@@ -202,9 +221,6 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     }
     if (cgiRules.length < min) return "cgiRules";
     // Under the seed rules no beneficiary reports an art. 990 I levy: a gold with one differs anyway.
-    // Pushed into a literal: one hidden class, empty or not (see listOf).
-    const levyIds: string[] = [];
-    for (const id in answer.beneficiaires) if (answer.beneficiaires[id]!.prelevement_990I !== undefined) levyIds.push(id);
     if (levyIds.length === 0) {
       const seed = seedAnswer(input, source);
       if (seed !== null && sameAnswer(seed, answer)) return "seedRules";
@@ -216,11 +232,12 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // Guard (b), second half: a residue heir who owes tax (the first half) sees his share grow with
     // the estate, so the check through the engine is needed only when none does (a test checks it).
     if (!residueHeirTaxed(dossier, answer) && residueInsensitive(dossier, input, answer, source)) return "residueInsensitive";
-    parts = promptParts(d, cgiLevel, result.law, fictional !== null, { decisions, levyIds });
+    parts = promptParts(d, cgiLevel, result.law, fictional !== null, { decisions, levyIds }, written);
     // The real law's rules already found to matter (or not) are not computed again.
     let known: Difficulty | undefined;
     difficulty = () => (known ??= difficultyOf(dossier, result, presentation, { rules: cgiRules, checked }, source));
   }
-  if (promptLeaks(parts, answer, fictional !== null)) return "amountInPrompt";
+  // The law's text and the format already checked (above), under the real law.
+  if (amounts !== null ? fileLeaks(parts, amounts) : promptLeaks(parts, answer, true)) return "amountInPrompt";
   return { dossier: input, answer, parts, difficulty };
 }

@@ -350,18 +350,32 @@ const NO_FACTS: NotaryFacts = { decisions: [], levyIds: [] };
  * task's fictional law; levels 5-6: the law the gold is computed with); `fictional`: it is the
  * task's fictional law (`--fictional-law`), which the prompt says instead of naming the year.
  */
-export function promptParts(d: Draft, level: Level, law: Law, fictional: boolean, facts: NotaryFacts = NO_FACTS): PromptParts {
+export function promptParts(d: Draft, level: Level, law: Law, fictional: boolean, facts: NotaryFacts = NO_FACTS, written: LawParts | null = null): PromptParts {
   const spec = LEVEL_SPEC[level];
   if (fictional && spec.noFictionalLaw !== null) throw new RangeError(`level ${level} has no fictional law (${spec.noFictionalLaw})`);
   const file = d.kind === "estate" ? (isCgiDraft(d) ? notaryEstateFile(d, law) : seedEstateFile(d, level)) : giftFile(d, level, law);
-  const section = lawSection(spec.presentation, level, d.kind, law, fictional);
+  const { section, format } = written ?? lawParts(d, level, law, fictional, facts.levyIds);
   const dossier = `${intro(d, level, fictional, facts.levyIds)}\n\n${file}`;
-  const format = formatSection(d, law, facts.levyIds);
   if (spec.presentation === "articles" && facts.decisions.length > 0) {
     const decisions = ["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...facts.decisions.map((x) => `- ${decisionFr(x, law, fictional)}`)].join("\n");
     return { dossier, rules: `${section}\n\n${decisions}`, format, law: section, decisions };
   }
   return { dossier, rules: section, format };
+}
+
+/**
+ * The parts of {@link promptParts} that do not depend on the file: the law's text as the level
+ * presents it (`law`, or `rules` when the task has no decisions) and the answer format, each the
+ * same for many tasks (written once). Known before the file is written (the guards read them
+ * first, then give them to promptParts, its last argument, with the same law and facts).
+ */
+export interface LawParts {
+  section: string;
+  format: string;
+}
+
+export function lawParts(d: Draft, level: Level, law: Law, fictional: boolean, levyIds: readonly string[]): LawParts {
+  return { section: lawSection(LEVEL_SPEC[level].presentation, level, d.kind, law, fictional), format: formatSection(d, law, levyIds) };
 }
 
 export function joinPrompt(p: PromptParts): string {
