@@ -4,13 +4,13 @@ import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
 import { difficultyOf, type Difficulty } from "../difficulty.js";
-import { computeUnder, promptLeaks, zeroButOne, type PromptParts } from "../guards.js";
+import { answerAmounts, computeUnder, holdsAny, rulesNumbers, zeroButOne, type PromptParts } from "../guards.js";
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
 import { civilMistakesGuard, fractionParts, mayHoldMistake, rightWhatever, type CivilMistake } from "./mistakes.js";
 import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
-import { level7PromptParts } from "./prompt.js";
+import { fileMayShow, level7PromptParts } from "./prompt.js";
 
 /**
  * The guards of a level-7 file: those of every level (dates, a plausible family, the engine
@@ -231,6 +231,21 @@ function read(input: DossierInput): Dossier | null {
   }
 }
 
+/**
+ * promptLeaks of guards.ts on the parts of a level-7 prompt (the law's text, the format, the
+ * decisions, then the file), the file's text written and read only when it may show an expected
+ * amount (fileMayShow): the gold rebuild of a task, which never joins the prompt, then never
+ * writes it.
+ */
+function amountInPrompt(d: Level7Draft, parts: PromptParts, answer: Answer): boolean {
+  const amounts = answerAmounts(answer);
+  const inLaw = rulesNumbers(parts.law ?? parts.rules);
+  const inFormat = rulesNumbers(parts.format);
+  for (const x of amounts) if (inLaw.has(x) || inFormat.has(x)) return true;
+  if (parts.law !== undefined && parts.decisions !== undefined && holdsAny(parts.decisions, amounts)) return true;
+  return fileMayShow(d, amounts) && holdsAny(parts.dossier, amounts);
+}
+
 export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection {
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";
@@ -263,7 +278,7 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   for (const id in answer.beneficiaires) if (answer.beneficiaires[id]!.prelevement_990I !== undefined) levyIds.push(id);
   const law = result.law;
   const parts = level7PromptParts(d, law, civilDecisionsOf(d, law), levyIds);
-  if (promptLeaks(parts, answer, false)) return "amountInPrompt";
+  if (amountInPrompt(d, parts, answer)) return "amountInPrompt";
   let known: Difficulty | undefined;
   return {
     dossier: input,

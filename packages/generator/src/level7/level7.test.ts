@@ -1,5 +1,6 @@
 import { compute, devolutionJson, isDossierError, readDossier, type Answer } from "@succ/engine";
 import { describe, expect, it } from "vitest";
+import { numbersIn } from "../guards.js";
 import { lawOf } from "../law.js";
 import { implausibleParenthood } from "../plausible.js";
 import { Rng } from "../random.js";
@@ -8,7 +9,7 @@ import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
 import { MISTAKES, civilMistakesGuard, mayHoldMistake, mistakesOf, perHeadFile, rightWhatever } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
-import { level7PromptParts } from "./prompt.js";
+import { fileMayShow, level7PromptParts } from "./prompt.js";
 
 type Json = Record<string, unknown>;
 
@@ -98,6 +99,34 @@ describe("level 7 files", () => {
       if (d.will) expect(p.dossier).toContain("Testament olographe");
       if (d.marriage?.option) expect(p.dossier).toContain("a opté pour");
     }
+  });
+
+  it("tell, without writing the file's text, every number it shows (the leak guard reads the text only then)", () => {
+    let numbers = 0;
+    let unwritten = 0;
+    for (const { d } of drafts) {
+      const law = lawOf(d.date);
+      const text = level7PromptParts(d, law, civilDecisionsOf(d, law), []).dossier;
+      const shown = numbersIn(text);
+      for (const n of shown) {
+        expect(fileMayShow(d, new Set([n])), `${d.variant}: ${n}`).toBe(true);
+        numbers++;
+      }
+      // Amounts of an answer's size beside those the file shows, not shown: told so without the text.
+      const absent = new Set([...shown].map((n) => n + 1).filter((n) => n > 2200 && !shown.has(n)));
+      if (absent.size > 0 && !fileMayShow(d, absent)) unwritten++;
+    }
+    expect(numbers).toBeGreaterThan(drafts.length * 20);
+    expect(unwritten).toBeGreaterThan(drafts.length / 2);
+  });
+
+  it("write the file's text when first read, the same as it reads", () => {
+    const { d } = drafts[0]!;
+    const law = lawOf(d.date);
+    const p = level7PromptParts(d, law, civilDecisionsOf(d, law), []);
+    const text = p.dossier;
+    expect(p.dossier).toBe(text);
+    expect(level7PromptParts(d, law, civilDecisionsOf(d, law), []).dossier).toBe(text);
   });
 
   it("name, before the engine computes, every beneficiary who may owe tax (the guard that redraws a file where at most one could)", () => {
