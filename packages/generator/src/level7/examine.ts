@@ -26,7 +26,8 @@ export interface Level7Accepted {
   dossier: DossierInput;
   answer: Answer;
   parts: PromptParts;
-  devolution: DevolutionJson;
+  /** The engine's devolution as JSON (`info.devolution`), written out when first read. */
+  readonly devolution: DevolutionJson;
   /** The civil mistakes whose feature the task holds (each changes its answer). */
   mistakes: CivilMistake[];
   difficulty: () => Difficulty;
@@ -322,8 +323,7 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   // The prompt states no tax law, nor the tax decisions of levels 5-6: a task needing one is redrawn.
   if (decisionsOf(result).length > 0) return "decision";
   if (unconfirmedOf(result).length > 0) return "unconfirmed";
-  const devolution = devolutionJson(result.devolution);
-  const found = civilMistakesGuard(input, devolution, answer, dossier, result);
+  const found = civilMistakesGuard(input, result.devolution, answer, dossier, result);
   if (found.held.length === 0) return "noCivilMistake";
   if (found.stillRight) return "civilMistakeRight";
   // Pushed into a literal: one hidden class, empty or not (see listOf in draft.ts).
@@ -333,11 +333,16 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   const parts = level7PromptParts(d, law, civilDecisionsOf(d, law), levyIds);
   if (amountInPrompt(d, parts, answer)) return "amountInPrompt";
   let known: Difficulty | undefined;
+  let devolution: DevolutionJson | undefined;
+  const civil = result.devolution;
   return {
     dossier: input,
     answer,
     parts,
-    devolution,
+    // Written out when read (a task's info), never by the gold rebuild of a task.
+    get devolution(): DevolutionJson {
+      return (devolution ??= devolutionJson(civil));
+    },
     mistakes: found.held,
     difficulty: () => (known ??= difficultyOf(dossier, result, "none", undefined, DATED_LAW)),
   };

@@ -212,7 +212,7 @@ describe("level 7 files", () => {
     expect(redrawn).toBeGreaterThan(10);
   });
 
-  it("find the same mistakes and the same gold when the guard tells trials from their devolution alone", () => {
+  it("find the same mistakes and the same gold when the guard reads the engine's devolution and tells trials from their devolution alone", () => {
     let guarded = 0;
     for (const { d } of drafts) {
       const input = toCivilDossier(d);
@@ -227,9 +227,11 @@ describe("level 7 files", () => {
       }
       if (r.kind !== "estate" || r.devolution === undefined) continue;
       const dev = devolutionJson(r.devolution);
-      const told = civilMistakesGuard(input, dev, r.answer, read, r);
-      expect(told, d.variant).toEqual(civilMistakesGuard(input, dev, r.answer, read));
+      const told = civilMistakesGuard(input, r.devolution, r.answer, read, r);
+      expect(told, d.variant).toEqual(civilMistakesGuard(input, r.devolution, r.answer, read));
+      // The engine's devolution and its JSON (a task's info) hold the same features.
       expect(told.held).toEqual(mistakesOf(input, dev, r.answer).map((m) => m.key));
+      expect(told.held).toEqual(MISTAKES.filter((m) => m.holds(input as unknown as Json, dev)).map((m) => m.key));
       if (told.held.length > 0) guarded++;
     }
     expect(guarded).toBeGreaterThan(drafts.length / 3);
