@@ -83,10 +83,18 @@ interface Ceiling {
   den: number;
 }
 
+/** The law's fractions read (a few texts: "1/2", "3/4", …), each once. */
+const lawFractions = new Map<string, readonly [number, number]>();
+
 /** The law's fraction "n/d" as [n, d] (the law's civil fractions are all of that form). */
-function lawParts(text: string): [number, number] {
-  const f = fractionParts(text);
-  if (f === null) throw new TypeError(`generator: the law's fraction ${text} is not n/d`);
+function lawParts(text: string): readonly [number, number] {
+  let f: readonly [number, number] | null | undefined = lawFractions.get(text);
+  if (f === undefined) {
+    f = fractionParts(text);
+    if (f === null) throw new TypeError(`generator: the law's fraction ${text} is not n/d`);
+    if (lawFractions.size >= 64) lawFractions.clear();
+    lawFractions.set(text, f);
+  }
   return f;
 }
 
