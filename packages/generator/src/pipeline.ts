@@ -145,17 +145,8 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // Level 7 (computed mode): its own guards; it takes no fictional law (LEVEL_SPEC).
     const r = examineLevel7(d);
     if (typeof r === "string") return r;
-    // The devolution read when the task's info is (written out then), never by the gold rebuild.
-    return {
-      dossier: r.dossier,
-      answer: r.answer,
-      parts: r.parts,
-      difficulty: r.difficulty,
-      get devolution() {
-        return r.devolution;
-      },
-      civilMistakes: r.mistakes,
-    };
+    // Already in the accepted task's shape, its devolution written out only when read (never by the gold rebuild).
+    return r;
   }
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";

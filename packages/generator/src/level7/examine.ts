@@ -1,4 +1,4 @@
-import { ageOn, devolutionJson, isDossierError, readDossier, type Answer, type CivilDate, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
+import { ageOn, devolutionJson, isDossierError, readDossier, type Answer, type CivilDate, type Devolution, type Dossier, type DevolutionJson, type DossierInput } from "@succ/engine";
 import { DATED_LAW, disposableShareFor, personalAllowance, usufructPercent, type Law, type Relationship } from "@succ/rules";
 import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
@@ -22,6 +22,27 @@ import { fileMayShow, level7PromptParts } from "./prompt.js";
 
 export type Level7Rejection = "dates" | "family" | "lawRefuses" | "noTax" | "zeroButOne" | "decision" | "unconfirmed" | "noCivilMistake" | "civilMistakeRight" | "amountInPrompt";
 
+/**
+ * An accepted file, in the shape of the pipeline's accepted tasks: its devolution written out as
+ * JSON when first read (a task's info), never by the gold rebuild of a task. A class, its getter
+ * on the prototype: one hidden class (an object literal with a getter is built anew, slowly).
+ */
+class Accepted7 {
+  private json: DevolutionJson | undefined = undefined;
+  constructor(
+    readonly dossier: DossierInput,
+    readonly answer: Answer,
+    readonly parts: PromptParts,
+    private readonly civil: Devolution,
+    readonly civilMistakes: CivilMistake[],
+    readonly difficulty: () => Difficulty,
+  ) {}
+
+  get devolution(): DevolutionJson {
+    return (this.json ??= devolutionJson(this.civil));
+  }
+}
+
 export interface Level7Accepted {
   dossier: DossierInput;
   answer: Answer;
@@ -29,7 +50,7 @@ export interface Level7Accepted {
   /** The engine's devolution as JSON (`info.devolution`), written out when first read. */
   readonly devolution: DevolutionJson;
   /** The civil mistakes whose feature the task holds (each changes its answer). */
-  mistakes: CivilMistake[];
+  readonly civilMistakes: CivilMistake[];
   difficulty: () => Difficulty;
 }
 
@@ -341,17 +362,5 @@ export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection 
   const parts = level7PromptParts(d, law, civilDecisionsOf(d, law), levyIds);
   if (amountInPrompt(d, parts, answer)) return "amountInPrompt";
   let known: Difficulty | undefined;
-  let devolution: DevolutionJson | undefined;
-  const civil = result.devolution;
-  return {
-    dossier: input,
-    answer,
-    parts,
-    // Written out when read (a task's info), never by the gold rebuild of a task.
-    get devolution(): DevolutionJson {
-      return (devolution ??= devolutionJson(civil));
-    },
-    mistakes: found.held,
-    difficulty: () => (known ??= difficultyOf(dossier, result, "none", undefined, DATED_LAW)),
-  };
+  return new Accepted7(input, answer, parts, result.devolution, found.held, () => (known ??= difficultyOf(dossier, result, "none", undefined, DATED_LAW)));
 }
