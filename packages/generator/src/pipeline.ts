@@ -133,7 +133,8 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
   const r = examineParts(d, level, shape, taskLaw);
   if (typeof r === "string") return r;
   const { parts, ...rest } = r;
-  return { ...rest, prompt: joinPrompt(parts) };
+  // A level-7 file's devolution is a getter of its class, which a spread does not copy.
+  return r.devolution === undefined ? { ...rest, prompt: joinPrompt(parts) } : { ...rest, devolution: r.devolution, prompt: joinPrompt(parts) };
 }
 
 /**

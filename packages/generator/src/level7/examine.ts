@@ -28,18 +28,22 @@ export type Level7Rejection = "dates" | "family" | "lawRefuses" | "noTax" | "zer
  * on the prototype: one hidden class (an object literal with a getter is built anew, slowly).
  */
 class Accepted7 {
-  private json: DevolutionJson | undefined = undefined;
+  // Private fields: not the accepted task's own properties (a spread of it does not copy them).
+  readonly #civil: Devolution;
+  #json: DevolutionJson | undefined = undefined;
   constructor(
     readonly dossier: DossierInput,
     readonly answer: Answer,
     readonly parts: PromptParts,
-    private readonly civil: Devolution,
+    civil: Devolution,
     readonly civilMistakes: CivilMistake[],
     readonly difficulty: () => Difficulty,
-  ) {}
+  ) {
+    this.#civil = civil;
+  }
 
   get devolution(): DevolutionJson {
-    return (this.json ??= devolutionJson(this.civil));
+    return (this.#json ??= devolutionJson(this.#civil));
   }
 }
 

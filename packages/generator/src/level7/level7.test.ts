@@ -2,6 +2,7 @@ import { compute, devolutionJson, isDossierError, readDossier, type Answer } fro
 import { describe, expect, it } from "vitest";
 import { numbersIn } from "../guards.js";
 import { lawOf } from "../law.js";
+import { examine } from "../pipeline.js";
 import { implausibleParenthood } from "../plausible.js";
 import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
@@ -255,6 +256,18 @@ describe("level 7 files", () => {
       if (whole !== null) compared++;
     }
     expect(compared).toBeGreaterThan(50);
+  });
+
+  it("carry the engine's devolution, written out when read, through examine", () => {
+    let accepted = 0;
+    for (const { d } of drafts) {
+      const a = examine(d, 7);
+      if (typeof a === "string") continue;
+      accepted++;
+      const r = compute(readDossier(a.dossier));
+      expect(r.kind === "estate" && a.devolution).toEqual(r.kind === "estate" && devolutionJson(r.devolution!));
+    }
+    expect(accepted).toBeGreaterThan(50);
   });
 
   it("draw every feature of the common mistakes over the variants", () => {
