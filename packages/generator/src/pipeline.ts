@@ -140,7 +140,8 @@ export function examine(d: Draft | Level7Draft, level: Level, shape: Shape = "de
   const r = examineParts(d, level, shape, taskLaw);
   if (typeof r === "string") return r;
   const { parts, ...rest } = r;
-  return { ...rest, prompt: joinPrompt(parts) };
+  // A level-7 file's devolution is a getter of its class, which a spread does not copy.
+  return r.devolution === undefined ? { ...rest, prompt: joinPrompt(parts) } : { ...rest, devolution: r.devolution, prompt: joinPrompt(parts) };
 }
 
 /**
@@ -152,7 +153,8 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
     // Level 7 (computed mode): its own guards; it takes no fictional law (LEVEL_SPEC).
     const r = examineLevel7(d);
     if (typeof r === "string") return r;
-    return { dossier: r.dossier, answer: r.answer, parts: r.parts, difficulty: r.difficulty, devolution: r.devolution, civilMistakes: r.mistakes };
+    // Already in the accepted task's shape, its devolution written out only when read (never by the gold rebuild).
+    return r;
   }
   if (!datesOk(d)) return "dates";
   if (implausibleParenthood(d.parents) !== null) return "family";

@@ -1,6 +1,8 @@
 import { compute, devolutionJson, isDossierError, readDossier, type Answer } from "@succ/engine";
 import { describe, expect, it } from "vitest";
+import { numbersIn } from "../guards.js";
 import { lawOf } from "../law.js";
+import { examine } from "../pipeline.js";
 import { implausibleParenthood } from "../plausible.js";
 import { Rng } from "../random.js";
 import { civilDecisionsOf } from "./decisions.js";
@@ -8,7 +10,7 @@ import { toCivilDossier } from "./dossier.js";
 import { mayOweTax } from "./examine.js";
 import { MISTAKES, civilMistakesGuard, mayHoldMistake, mistakesOf, perHeadFile, rightWhatever } from "./mistakes.js";
 import { drawLevel7, LEVEL7_VARIANTS } from "./draw.js";
-import { level7PromptParts } from "./prompt.js";
+import { fileMayShow, level7PromptParts } from "./prompt.js";
 
 type Json = Record<string, unknown>;
 
@@ -100,9 +102,41 @@ describe("level 7 files", () => {
     }
   });
 
+  it("tell, without writing the file's text, every number it shows (the leak guard reads the text only then)", () => {
+    let numbers = 0;
+    let unwritten = 0;
+    for (const { d } of drafts) {
+      const law = lawOf(d.date);
+      const text = level7PromptParts(d, law, civilDecisionsOf(d, law), []).dossier;
+      const shown = numbersIn(text);
+      for (const n of shown) {
+        expect(fileMayShow(d, new Set([n])), `${d.variant}: ${n}`).toBe(true);
+        numbers++;
+      }
+      // Amounts of an answer's size beside those the file shows, not shown: told so without the text.
+      const absent = new Set([...shown].map((n) => n + 1).filter((n) => n > 2200 && !shown.has(n)));
+      if (absent.size > 0 && !fileMayShow(d, absent)) unwritten++;
+    }
+    expect(numbers).toBeGreaterThan(drafts.length * 20);
+    expect(unwritten).toBeGreaterThan(drafts.length / 2);
+  });
+
+  it("write the file's text when first read, the same as it reads", () => {
+    const { d } = drafts[0]!;
+    const law = lawOf(d.date);
+    const p = level7PromptParts(d, law, civilDecisionsOf(d, law), []);
+    const text = p.dossier;
+    expect(p.dossier).toBe(text);
+    expect(level7PromptParts(d, law, civilDecisionsOf(d, law), []).dossier).toBe(text);
+  });
+
   it("name, before the engine computes, every beneficiary who may owe tax (the guard that redraws a file where at most one could)", () => {
-    let narrowed = 0;
+    let computed = 0;
     let fewOwing = 0;
+    // Heirs told apart from the ceiling of their share: parents and ascendants without a spouse
+    // nor a descendant, representatives of a child or a sibling.
+    let parentsOut = 0;
+    let representativesOut = 0;
     for (const { d } of drafts) {
       const may = mayOweTax(d);
       let answer: Answer | null = null;
@@ -111,17 +145,21 @@ describe("level 7 files", () => {
       } catch (e) {
         if (!isDossierError(e)) throw e;
       }
-      if (may === null || answer === null) continue;
-      narrowed++;
+      if (answer === null) continue;
+      computed++;
       // The engine's answer: whoever owes tax is among those named (the spouse never is: exempt).
       const owing = Object.entries(answer.beneficiaires).filter(([, l]) => l.droits > 0).map(([id]) => id);
       for (const id of owing) expect(may.has(id), `${d.variant}: ${id} owes tax`).toBe(true);
       if (d.spouse) expect(may.has(d.spouse.id)).toBe(false);
       if (may.size <= 1) fewOwing++;
+      const out = d.beneficiaries.filter((b) => !may.has(b.id));
+      if (d.spouse === null && out.some((b) => (b.relationship as string) === "parent" || (b.relationship as string) === "ascendant")) parentsOut++;
+      if (out.some((b) => b.relationship === "grandchild" || b.relationship === "nephew")) representativesOut++;
     }
-    // Only the files without a spouse and without descendants are not narrowed; the guard fires on some.
-    expect(narrowed).toBeGreaterThan(drafts.length / 2);
+    expect(computed).toBeGreaterThan(drafts.length / 2);
     expect(fewOwing).toBeGreaterThan(20);
+    expect(parentsOut).toBeGreaterThan(10);
+    expect(representativesOut).toBeGreaterThan(10);
   });
 
   it("tell, before the engine computes, a file that holds no feature of a common civil mistake (the guard that redraws it)", () => {
@@ -175,7 +213,7 @@ describe("level 7 files", () => {
     expect(redrawn).toBeGreaterThan(10);
   });
 
-  it("find the same mistakes and the same gold when the guard tells trials from their devolution alone", () => {
+  it("find the same mistakes and the same gold when the guard reads the engine's devolution and tells trials from their devolution alone", () => {
     let guarded = 0;
     for (const { d } of drafts) {
       const input = toCivilDossier(d);
@@ -190,9 +228,11 @@ describe("level 7 files", () => {
       }
       if (r.kind !== "estate" || r.devolution === undefined) continue;
       const dev = devolutionJson(r.devolution);
-      const told = civilMistakesGuard(input, dev, r.answer, read, r);
-      expect(told, d.variant).toEqual(civilMistakesGuard(input, dev, r.answer, read));
+      const told = civilMistakesGuard(input, r.devolution, r.answer, read, r);
+      expect(told, d.variant).toEqual(civilMistakesGuard(input, r.devolution, r.answer, read));
+      // The engine's devolution and its JSON (a task's info) hold the same features.
       expect(told.held).toEqual(mistakesOf(input, dev, r.answer).map((m) => m.key));
+      expect(told.held).toEqual(MISTAKES.filter((m) => m.holds(input as unknown as Json, dev)).map((m) => m.key));
       if (told.held.length > 0) guarded++;
     }
     expect(guarded).toBeGreaterThan(drafts.length / 3);
@@ -216,6 +256,18 @@ describe("level 7 files", () => {
       if (whole !== null) compared++;
     }
     expect(compared).toBeGreaterThan(50);
+  });
+
+  it("carry the engine's devolution, written out when read, through examine", () => {
+    let accepted = 0;
+    for (const { d } of drafts) {
+      const a = examine(d, 7);
+      if (typeof a === "string") continue;
+      accepted++;
+      const r = compute(readDossier(a.dossier));
+      expect(r.kind === "estate" && a.devolution).toEqual(r.kind === "estate" && devolutionJson(r.devolution!));
+    }
+    expect(accepted).toBeGreaterThan(50);
   });
 
   it("draw every feature of the common mistakes over the variants", () => {

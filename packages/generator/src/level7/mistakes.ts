@@ -1,4 +1,4 @@
-import { compute, isDossierError, readDossier, sameAnswer, type Answer, type ComputeResult, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
+import { compute, isDossierError, readDossier, sameAnswer, type Answer, type ComputeResult, type Devolution, type DevolutionJson, type Dossier, type DossierInput } from "@succ/engine";
 import { civilCounterfactualMisses, lawAt, tryRereadCivilFile } from "@succ/engine/internal";
 import { DATED_LAW, LAW_SERIES, disposableShareFor, lawWithCivil, type Law, type LawSource, type Relationship } from "@succ/rules";
 import { listOf } from "../draft.js";
@@ -332,8 +332,34 @@ export interface MistakeSpec {
   answers(input: Json): (Answer | null)[];
 }
 
+/**
+ * What the mistakes' features read of the devolution: the order that inherits, whether the
+ * liquidation of a community moves anything (a common mass, a récompense, an attribution
+ * clause), whether a legacy was reduced. Read from the devolution's JSON (a task's
+ * `info.devolution`) or, by the guard, from the engine's devolution itself, which it then need
+ * not write out: the same facts, the amounts being whole cents (never below the 12 places of
+ * the JSON's decimals).
+ */
+interface DevolutionFacts {
+  order: number | null;
+  liquidates: boolean;
+  reduces: boolean;
+}
+
+function factsOfJson(dev: DevolutionJson): DevolutionFacts {
+  const l = dev.liquidation;
+  return { order: dev.order, liquidates: l !== null && (l.commonNet !== "0" || l.recompense !== "0" || l.attributionIntegrale), reduces: dev.reductions.length > 0 };
+}
+
+function factsOf(dev: Devolution): DevolutionFacts {
+  const l = dev.liquidation;
+  return { order: dev.order, liquidates: l !== null && (!l.commonNet.equals(0) || !l.recompense.equals(0) || l.attributionIntegrale), reduces: dev.legacies.some((x) => !x.before.equals(x.after)) };
+}
+
 /** A mistake by its trials, computed one at a time (a guard stops at the first that finds the gold). */
 interface Spec extends MistakeSpec {
+  /** `holds`, on the facts of the devolution it reads. */
+  held(input: Json, dev: DevolutionFacts): boolean;
   trials(input: Json): Trial[];
   /**
    * Whether, from the file alone, the mistake's feature is held and one of its trials gives the
@@ -343,8 +369,8 @@ interface Spec extends MistakeSpec {
   rightWhatever?(input: Json): boolean;
 }
 
-function spec(m: Omit<Spec, "answers">): Spec {
-  return { ...m, answers: (input) => {
+function spec(m: Omit<Spec, "answers" | "holds">): Spec {
+  return { ...m, holds: (input, dev) => m.held(input, factsOfJson(dev)), answers: (input) => {
     const files = new Files(input);
     return m.trials(input).map((t) => files.answer(t));
   } };
@@ -356,7 +382,7 @@ const SPECS: readonly Spec[] = [
     computes: "each other option the file allows (art. 757, 1094-1) in place of the one the spouse declared",
     label: "the spouse's option ignored",
     feature: "a spouse beside descendants, with a choice",
-    holds: (input) => otherOptions(input).length > 0,
+    held: (input) => otherOptions(input).length > 0,
     mayHold: (input) => otherOptions(input).length > 0,
     trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o), civilOnly: true })),
     rightWhatever: (input) => sameDevolutionOption(input),
@@ -366,7 +392,7 @@ const SPECS: readonly Spec[] = [
     computes: "the representatives of a predeceased or renouncing child or sibling counted as heirs of their own, one head each (their share, allowance and scale)",
     label: "per head instead of per souche",
     feature: "souches of unequal size in the line that inherits",
-    holds: (input) => unequalSouches(input),
+    held: (input) => unequalSouches(input),
     mayHold: (input) => unequalSouches(input),
     trials: (input) => {
       const f = perHeadFile(input);
@@ -378,7 +404,7 @@ const SPECS: readonly Spec[] = [
     computes: "the whole community in the estate (no half to the survivor, no attribution clause)",
     label: "the community not liquidated",
     feature: "a community with common property or a récompense",
-    holds: (input, dev) => dev.liquidation !== null && (dev.liquidation.commonNet !== "0" || dev.liquidation.recompense !== "0" || dev.liquidation.attributionIntegrale),
+    held: (_input, dev) => dev.liquidates,
     // A liquidation needs a community; a common mass needs a common asset or debt.
     mayHold: (input) => {
       const m = input.marriage as Json | undefined;
@@ -393,7 +419,7 @@ const SPECS: readonly Spec[] = [
     computes: "every legacy paid in full, as if no heir were reserved (art. 913, 914-1 and 926 ignored)",
     label: "the legacy not reduced to the disposable share",
     feature: "legacies above the disposable share",
-    holds: (_input, dev) => dev.reductions.length > 0,
+    held: (_input, dev) => dev.reduces,
     mayHold: (input) => legacyMayBeReduced(input),
     trials: (input) => [{ file: input, law: noReserve() }],
   }),
@@ -402,7 +428,7 @@ const SPECS: readonly Spec[] = [
     computes: "the brothers and sisters (and their representatives) take all, the father and mother nothing",
     label: "the parents' quarter of art. 738 ignored",
     feature: "a father or mother beside brothers and sisters, no spouse, no descendant",
-    holds: (input, dev) => dev.order === 2 && parentBesideSiblings(input),
+    held: (input, dev) => dev.order === 2 && parentBesideSiblings(input),
     mayHold: (input) => parentBesideSiblings(input),
     trials: (input) => [{ file: input, law: noParentsQuarter() }],
   }),
@@ -411,7 +437,7 @@ const SPECS: readonly Spec[] = [
     computes: "the nearest relatives of either side share per head, as if there were one branch",
     label: "the branches of art. 746 ignored",
     feature: "relatives of the 3rd or 4th order on both sides",
-    holds: (input, dev) => (dev.order === 3 || dev.order === 4) && bothBranches(input, dev.order === 3 ? "ascendants" : "collaterals"),
+    held: (input, dev) => (dev.order === 3 || dev.order === 4) && bothBranches(input, dev.order === 3 ? "ascendants" : "collaterals"),
     mayHold: (input) => bothBranches(input, "ascendants") || bothBranches(input, "collaterals"),
     trials: (input) => [{ file: oneBranchFile(input), civilOnly: true }],
     rightWhatever: (input) => branchesAlike(input),
@@ -433,18 +459,21 @@ function findsGold(m: Spec, files: Files, gold: Answer): boolean {
  */
 export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answer, read?: Dossier): { key: CivilMistake; stillRight: boolean }[] {
   const files = new Files(input as unknown as Json, read);
-  return SPECS.filter((m) => m.holds(files.input, dev)).map((m) => ({ key: m.key, stillRight: findsGold(m, files, gold) }));
+  const facts = factsOfJson(dev);
+  return SPECS.filter((m) => m.held(files.input, facts)).map((m) => ({ key: m.key, stillRight: findsGold(m, files, gold) }));
 }
 
 /**
  * The guard of a level-7 task: the mistakes whose feature it holds (none: the task is redrawn),
- * and whether one of them still gets the gold (then too), decided with the fewest computations:
+ * read on the engine's devolution `dev` (not written out as JSON), and whether one of them
+ * still gets the gold (then too), decided with the fewest computations:
  * it stops at the first mistake that finds the gold, and with the task's computed `result` (of
  * `read`, under the dated tables) computes no tax of a trial whose devolution alone misses it.
  */
-export function civilMistakesGuard(input: DossierInput, dev: DevolutionJson, gold: Answer, read: Dossier, result?: ComputeResult): { held: CivilMistake[]; stillRight: boolean } {
+export function civilMistakesGuard(input: DossierInput, dev: Devolution, gold: Answer, read: Dossier, result?: ComputeResult): { held: CivilMistake[]; stillRight: boolean } {
   const files = new Files(input as unknown as Json, read, result);
-  const held = SPECS.filter((m) => m.holds(files.input, dev));
+  const facts = factsOf(dev);
+  const held = SPECS.filter((m) => m.held(files.input, facts));
   return { held: listOf(held, (m) => m.key), stillRight: held.some((m) => findsGold(m, files, gold)) };
 }
 

@@ -318,11 +318,8 @@ function formatText(d: Level7Draft, levyIds: readonly string[]): string {
 /** The law as every level-7 prompt states it (no number: the leak guard reads it once). */
 const LAW_STATED = ["## Règle à appliquer", "", "Appliquez le droit civil et la législation fiscale française en vigueur à la date du décès."].join("\n");
 
-/**
- * The prompt in three parts: the file, the law and the decisions (`rules`; also apart, as `law`
- * and `decisions`, so that the leak guard reads the law's text once), the answer format.
- */
-export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { dossier: string; rules: string; format: string; law: string; decisions?: string } {
+/** The file's text: the notary's whole file, from the deceased to the persons concerned. */
+function fileText(d: Level7Draft, law: Law): string {
   const s = d.subject;
   const intro = [
     "Vous êtes notaire. Voici le dossier complet d'une succession tel que l'étude l'a réuni : état civil de la famille, régime matrimonial et option du conjoint, testament, inventaire des biens propres et communs, donations antérieures, relevés des assureurs.",
@@ -334,9 +331,108 @@ export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly 
     `- ${f(s, "Défunt", "Défunte")} : ${nameOf(s)}, ${born({ person: s, birth: s.birth })}, ${f(s, "décédé", "décédée")} le ${dateFr(d.date)}, ${f(s, "domicilié", "domiciliée")} à ${d.town}.`,
   ].join("\n");
   const parts = [intro, head, familySection(d), marriageSection(d), willSection(d), inventorySection(d), giftsSection(d), insuranceSection(d, law), beneficiarySection(d)].filter((x): x is string => x !== null);
-  const dossier = parts.join("\n\n");
+  return parts.join("\n\n");
+}
+
+/**
+ * The prompt's parts, the file's text (`dossier`) written when first read: the leak guard reads
+ * it only when the file may show an expected amount ({@link fileMayShow}), and the gold rebuild
+ * of a task (taskGold) never joins the prompt, so that most rebuilds never write it. One class:
+ * one hidden class, with decisions or without.
+ */
+class Level7Parts {
+  private file: { d: Level7Draft; law: Law } | null;
+  private text = "";
+  constructor(
+    d: Level7Draft,
+    lifeLaw: Law,
+    readonly rules: string,
+    readonly format: string,
+    readonly law: string,
+    readonly decisions: string | undefined,
+  ) {
+    this.file = { d, law: lifeLaw };
+  }
+
+  get dossier(): string {
+    const file = this.file;
+    if (file !== null) {
+      this.text = fileText(file.d, file.law);
+      // The draft is no longer needed (a task keeps its parts).
+      this.file = null;
+    }
+    return this.text;
+  }
+}
+
+/**
+ * The prompt in three parts: the file, the law and the decisions (`rules`; also apart, as `law`
+ * and `decisions`, so that the leak guard reads the law's text once), the answer format. The
+ * file's text is written when first read.
+ */
+export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { readonly dossier: string; rules: string; format: string; law: string; decisions?: string } {
   const format = formatSection(d, levyIds);
-  if (decisions.length === 0) return { dossier, rules: LAW_STATED, format, law: LAW_STATED };
+  if (decisions.length === 0) return new Level7Parts(d, law, LAW_STATED, format, LAW_STATED, undefined);
   const stated = ["Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${civilDecisionFr(x, law)}`)].join("\n");
-  return { dossier, rules: `${LAW_STATED}\n\n${stated}`, format, law: LAW_STATED, decisions: stated };
+  return new Level7Parts(d, law, `${LAW_STATED}\n\n${stated}`, format, LAW_STATED, stated);
+}
+
+/** The articles of the Code civil the file's text cites (757, 1094-1, 1404): its only numbers besides the file's own. */
+const FILE_ARTICLES: ReadonlySet<number> = new Set([757, 1094, 1404]);
+
+/**
+ * Whether the file's text may show one of `targets` (whole numbers) as the leak guard reads
+ * numbers (numbersIn of guards.ts), decided without writing it: every number of the text is
+ * below 100 (a day, a month, an id, a count, an age, a fraction, the cents of an amount), a year
+ * from 1800 to 2200 (the dates, the years in the inventory's labels), an article it cites, or
+ * one that an amount shows in euros (each written between non-digits, so its digit groups join
+ * only among themselves). A superset: true may be wrong, false never is (a test checks it on
+ * drawn files); the guard writes and reads the text when true.
+ */
+export function fileMayShow(d: Level7Draft, targets: ReadonlySet<number>): boolean {
+  for (const x of targets) if (x < 100 || (x >= 1800 && x <= 2200) || FILE_ARTICLES.has(x)) return true;
+  for (const a of d.assets) if (amountShows(a.cents, targets)) return true;
+  for (const x of d.debts) if (amountShows(x.cents, targets)) return true;
+  if (amountShows(d.funeralCents, targets)) return true;
+  for (const g of d.gifts) if (amountShows(g.cents, targets) || amountShows(g.atDeathCents, targets) || amountShows(g.allowanceUsed, targets)) return true;
+  for (const c of d.contracts) if (amountShows(c.before70, targets)) return true;
+  const r = d.marriage?.recompense;
+  if (r != null && amountShows(r.cents, targets)) return true;
+  if (d.will !== null) for (const q of d.will.bequests) if (amountShows(q.cents, targets)) return true;
+  return false;
+}
+
+/** 10^k for the digit counts of a group (1 to 3). */
+const GROUP_SCALE = [1, 10, 100, 1000] as const;
+
+/**
+ * Whether `eurosFromCents(cents)` shows one of `targets`: its digit groups (the euros by
+ * thousands, then the cents unless zero), each alone and joined with those after it, as
+ * numbersIn reads `12 345,60` (12, 345, 60, 12345, 34560, 1234560).
+ */
+function amountShows(cents: number, targets: ReadonlySet<number>): boolean {
+  const rest = cents % 100;
+  let euros = (cents - rest) / 100;
+  // The groups from the last: [value, digits], at most 6 for a safe whole number of cents.
+  const values: number[] = [];
+  const digits: number[] = [];
+  if (rest !== 0) {
+    values.push(rest);
+    digits.push(2);
+  }
+  while (euros >= 1000) {
+    values.push(euros % 1000);
+    digits.push(3);
+    euros = Math.floor(euros / 1000);
+  }
+  values.push(euros);
+  digits.push(euros >= 100 ? 3 : euros >= 10 ? 2 : 1);
+  for (let a = values.length - 1; a >= 0; a--) {
+    let joined = 0;
+    for (let b = a; b >= 0; b--) {
+      joined = joined * GROUP_SCALE[digits[b]!]! + values[b]!;
+      if (targets.has(joined)) return true;
+    }
+  }
+  return false;
 }
