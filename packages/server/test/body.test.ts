@@ -5,48 +5,19 @@ import { PassThrough } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import { connect, type Socket } from "node:net";
 import fc from "fast-check";
-import { formatAnswer, scoreReply, type ExpectedAnswer, type PreparedExpected } from "@succ/scoring";
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeBytes, readBodyBytes, RequestBody, utf8Text } from "../src/body";
 import { createApp, DEFAULT_CONFIG } from "../src/app";
 import { AnswerCache } from "../src/gold";
-import { parseJson } from "../src/json";
-import { readScoreBytes, readScoreRequest, readScoreText, type ScoreRequest } from "../src/requests";
+import { readScoreBytes, readScoreText, type ScoreRequest } from "../src/requests";
 import { listen, type Listening } from "../src/server";
+import { GOOD, LEVY, REPLY, general, seen } from "./by-answer";
 
-const GOOD: ExpectedAnswer = {
-  beneficiaires: { B1: { part_taxable: 0, droits: 0 }, B2: { part_taxable: 149270, droits: 28048 } },
-  total_droits: 28048,
-};
-const LEVY: ExpectedAnswer = { beneficiaires: { B7: { part_taxable: 10, droits: 2, prelevement_990I: 5 } }, total_droits: 2 };
-const REPLY = `Calcul terminé, abattements déduits.\n${formatAnswer(GOOD)}`;
-const PROBES = [formatAnswer(GOOD), formatAnswer(LEVY), REPLY.replaceAll("28048", "28000"), "pas de bloc"];
-const DEFAULTS = { seed: 0, set: 0 } as const;
 const strict = new TextDecoder("utf-8", { fatal: true });
 const lenient = new TextDecoder();
 
 const bytesOf = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : Buffer.from(p))));
 const bodyOf = (bytes: Buffer, chunks: Buffer[] = [bytes]) => new RequestBody(bytes.toString("latin1"), bytes.every((b) => b < 0x80), chunks);
-
-/** The general reader's request for `text`, or the message of its error. */
-function general(text: string): ScoreRequest | string {
-  try {
-    return readScoreRequest(parseJson(text), DEFAULTS, 4096, new AnswerCache(100));
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
-
-/** A request as scoring sees it: replies, flags, and how each gold scores the probes. */
-function seen(request: ScoreRequest) {
-  return {
-    flags: [request.allOrNothing, request.trimReply, request.strictEnd],
-    items: request.jobs.map((job) => {
-      const gold = (job.gold as { answer: PreparedExpected }).answer;
-      return { reply: job.reply, scores: PROBES.map((probe) => scoreReply(probe, gold)) };
-    }),
-  };
-}
 
 /**
  * readScoreBytes reads `bytes` as today's server reads their text: what it accepts, the general
