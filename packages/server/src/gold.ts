@@ -320,40 +320,32 @@ export class GoldCache {
  * dropped.
  */
 export class AnswerCache {
-  /**
-   * Two generations, by a hash of the answer's numbers (contentHash), the answers of each hash
-   * newest last: answers go into `current`; when it holds half the capacity it becomes
-   * `previous` (the one before is dropped), and an answer found in `previous` is put back into
-   * `current`. No walk of a Map to find the oldest (V8 walks the deleted entries too).
-   */
-  private current = new Map<number, Kept[]>();
-  private previous = new Map<number, Kept[]>();
-  private currentSize = 0;
-  private previousSize = 0;
+  /** The answers kept, by a hash of their numbers (contentHash). */
+  private readonly golds: Generations<Kept>;
   private readonly half: number;
   /** Hashes of answers met once and not kept, in two generations as well. */
   private seenNow = new Set<number>();
   private seenBefore = new Set<number>();
   /**
-   * The texts of kept answers (prepareText), in two generations of their own, by textHash (a
-   * sample of their characters), the texts of each hash newest last. A Map keyed by the text
-   * itself would hash every character of it for each lookup (V8 keeps no hash for a slice of a
-   * body): some 2,600 instructions an item, where the sample and a comparison cost about 1,100.
+   * The texts of kept answers (prepareText), in generations of their own, by textHash (a sample
+   * of their characters). A Map keyed by the text itself would hash every character of it for
+   * each lookup (V8 keeps no hash for a slice of a body): some 2,600 instructions an item, where
+   * the sample and a comparison cost about 1,100.
    */
-  private textNow = new Map<number, KeptText[]>();
-  private textBefore = new Map<number, KeptText[]>();
-  private textNowSize = 0;
+  private readonly texts: Generations<KeptText>;
   hits = 0;
   misses = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`cache capacity must be a whole number ≥ 1, got ${capacity}`);
     this.half = Math.ceil(capacity / 2);
+    this.golds = new Generations(this.half);
+    this.texts = new Generations(this.half);
   }
 
   /** Answers kept (one kept in both generations counts twice): at most `capacity`. */
   get size(): number {
-    return this.currentSize + this.previousSize;
+    return this.golds.size;
   }
 
   prepare(answer: unknown): PreparedExpected {
@@ -370,12 +362,12 @@ export class AnswerCache {
    */
   prepareText(text: string): PreparedExpected | null {
     const hash = textHash(text);
-    const recent = findText(this.textNow, hash, text);
+    const recent = findText(this.texts.newer, hash, text);
     if (recent !== undefined) {
       this.hits++;
       return recent;
     }
-    const older = findText(this.textBefore, hash, text);
+    const older = findText(this.texts.older, hash, text);
     if (older !== undefined) {
       this.hits++;
       this.keepText(hash, text, older);
@@ -405,15 +397,15 @@ export class AnswerCache {
     const hash = contentHash(answer);
     // for...in walks what Object.keys lists only when no key is inherited: Object.prototype's.
     const plain = noInheritedKeys();
-    const recent = plain ? find(this.current, hash, answer) : undefined;
+    const recent = plain ? find(this.golds.newer, hash, answer) : undefined;
     if (recent !== undefined) {
       this.hits++;
       return recent;
     }
-    const older = plain ? find(this.previous, hash, answer) : undefined;
+    const older = plain ? find(this.golds.older, hash, answer) : undefined;
     if (older !== undefined) {
       this.hits++;
-      this.keep(hash, older);
+      this.golds.keep(hash, older);
       return older;
     }
     this.misses++;
@@ -422,7 +414,7 @@ export class AnswerCache {
     // every answer of a stream of new ones made the collector copy each: 10.5 → 16.7 µs an item).
     if (this.seenNow.has(hash) || this.seenBefore.has(hash)) {
       const entry = kept(answer as ExpectedAnswer, prepared);
-      this.keep(hash, entry);
+      this.golds.keep(hash, entry);
       return entry;
     }
     this.seenNow.add(hash);
@@ -438,38 +430,44 @@ export class AnswerCache {
    * through UTF-16 code units, the one encoding that gives any string back exactly.
    */
   private keepText(hash: number, text: string, prepared: PreparedExpected): void {
-    const entry = { text: Buffer.from(text, "utf16le").toString("utf16le"), prepared };
-    const list = this.textNow.get(hash);
-    if (list === undefined) this.textNow.set(hash, [entry]);
-    else {
-      list.push(entry);
-      if (list.length > MAX_SAME_HASH) {
-        list.shift();
-        this.textNowSize--;
-      }
-    }
-    if (++this.textNowSize >= this.half) {
-      this.textBefore = this.textNow;
-      this.textNow = new Map();
-      this.textNowSize = 0;
-    }
+    this.texts.keep(hash, { text: Buffer.from(text, "utf16le").toString("utf16le"), prepared });
+  }
+}
+
+/**
+ * Entries by a hash in two generations, the entries of each hash newest last (at most
+ * MAX_SAME_HASH): entries go into `newer`; when it holds `half` of them it becomes `older` (the
+ * one before is dropped), and the caller keeps again in `newer` an entry it found in `older`. No
+ * walk of a Map to find the oldest (V8 walks the deleted entries too).
+ */
+class Generations<T> {
+  newer = new Map<number, T[]>();
+  older = new Map<number, T[]>();
+  private newerSize = 0;
+  private olderSize = 0;
+
+  constructor(private readonly half: number) {}
+
+  /** Entries kept (one kept in both generations counts twice). */
+  get size(): number {
+    return this.newerSize + this.olderSize;
   }
 
-  private keep(hash: number, entry: Kept): void {
-    const list = this.current.get(hash);
-    if (list === undefined) this.current.set(hash, [entry]);
+  keep(hash: number, entry: T): void {
+    const list = this.newer.get(hash);
+    if (list === undefined) this.newer.set(hash, [entry]);
     else {
       list.push(entry);
       if (list.length > MAX_SAME_HASH) {
         list.shift();
-        this.currentSize--;
+        this.newerSize--;
       }
     }
-    if (++this.currentSize >= this.half) {
-      this.previous = this.current;
-      this.previousSize = this.currentSize;
-      this.current = new Map();
-      this.currentSize = 0;
+    if (++this.newerSize >= this.half) {
+      this.older = this.newer;
+      this.olderSize = this.newerSize;
+      this.newer = new Map();
+      this.newerSize = 0;
     }
   }
 }
