@@ -450,7 +450,7 @@ function flagFieldsOf(families: readonly RuleFamily[] | undefined): FlagField[] 
   // The engine's own families declare none (no list made for each dossier).
   if (families === undefined || families.length === 0) return NO_FLAG_FIELDS;
   const out: FlagField[] = [];
-  for (const f of families ?? []) {
+  for (const f of families) {
     for (const x of f.fields) {
       const m = /^beneficiaries\[\]\.([A-Za-z][A-Za-z0-9]*)$/.exec(x.path);
       if (x.read === "flag" && m) out.push({ name: m[1]!, ruleSets: x.ruleSets });

@@ -141,9 +141,11 @@ export function promptLeaks(parts: PromptParts, answer: Answer, fictional: boole
  * (those checked by {@link lawTextLeaks}), or what any prompt adds to its rules and format: the
  * task's own decisions and the file.
  */
-export function fileLeaks(parts: PromptParts, amounts: ReadonlySet<number>): boolean {
+export function fileLeaks(parts: PromptParts, amounts: ReadonlySet<number>, fileMayShow = true): boolean {
   if (parts.law !== undefined && parts.decisions !== undefined && holdsAny(parts.decisions, amounts)) return true;
-  return holdsAny(parts.dossier, amounts);
+  // fileMayShow false: the file is known to show none of the amounts (level 7 tells it from the
+  // draft), and its text, written only when read, is then neither written nor read.
+  return fileMayShow && holdsAny(parts.dossier, amounts);
 }
 
 /**

@@ -4,7 +4,7 @@ import { daysOk, lawOf } from "../law.js";
 import { sameMonthDay } from "../dates.js";
 import { decisionsOf, unconfirmedOf } from "../decisions.js";
 import { difficultyOf, type Difficulty } from "../difficulty.js";
-import { answerAmounts, computeUnder, holdsAny, rulesNumbers, zeroButOne, type PromptParts } from "../guards.js";
+import { answerAmounts, computeUnder, fileLeaks, lawTextLeaks, zeroButOne, type PromptParts } from "../guards.js";
 import { implausibleParenthood } from "../plausible.js";
 import { civilDecisionsOf } from "./decisions.js";
 import { toCivilDossier } from "./dossier.js";
@@ -326,11 +326,7 @@ function read(input: DossierInput): Dossier | null {
  */
 function amountInPrompt(d: Level7Draft, parts: PromptParts, answer: Answer): boolean {
   const amounts = answerAmounts(answer);
-  const inLaw = rulesNumbers(parts.law ?? parts.rules);
-  const inFormat = rulesNumbers(parts.format);
-  for (const x of amounts) if (inLaw.has(x) || inFormat.has(x)) return true;
-  if (parts.law !== undefined && parts.decisions !== undefined && holdsAny(parts.decisions, amounts)) return true;
-  return fileMayShow(d, amounts) && holdsAny(parts.dossier, amounts);
+  return lawTextLeaks(parts.law ?? parts.rules, parts.format, amounts) || fileLeaks(parts, amounts, fileMayShow(d, amounts));
 }
 
 export function examineLevel7(d: Level7Draft): Level7Accepted | Level7Rejection {
