@@ -9,7 +9,7 @@ import { isSuccess, scoreAndReason, scoreReply, type PreparedExpected } from "@s
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { canReadBody, readBodyBytes, type RequestBody } from "./body.js";
+import { BodyTooLarge, canReadBody, dropBody, readBodyBytes, type RequestBody } from "./body.js";
 import { RequestError, badRequest } from "./errors.js";
 import { AnswerCache, GoldCache, readSeed, readSetName, setName, type PreloadedGolds, type SetDefaults } from "./gold.js";
 import { parseJson } from "./json.js";
@@ -92,19 +92,42 @@ function sendError(c: Context, e: RequestError): Response {
   return c.json({ error: e.message.replace(/\s*\n\s*/g, " ") }, e.status);
 }
 
+/** The 413 of a body over the limit. */
+function bodyTooLarge(maxBodyBytes: number): RequestError {
+  return new RequestError(413, `the body is over the limit of ${maxBodyBytes} bytes (succ serve --max-body-mb)`);
+}
+
+/** How long the rest of an oversized body may take to be read and dropped before its 413. */
+const DROP_MS = 10_000;
+
+/**
+ * The most bytes of an oversized body read and dropped before its 413 (body.ts, dropBody): as
+ * many again as the limit, 64 MiB at least. Past that, or DROP_MS, the 413 is sent at once and
+ * the client may find its connection reset instead.
+ */
+function dropBytes(maxBodyBytes: number): number {
+  return Math.max(maxBodyBytes, 64 * 2 ** 20);
+}
+
 /**
  * The request's body, after its type (JSON) and size were checked: as bytes (body.ts) when it
- * comes straight from a socket with a content-length (what `limit` checked from the header),
- * else as text by hono (a chunked body, counted by bodyLimit's stream; app.request in tests).
+ * comes straight from a socket (its size checked from the header by `limit`, or as it arrives
+ * when chunked), else as text by hono (app.request in tests, counted by bodyLimit's stream).
  */
-async function readBody(c: Context): Promise<RequestBody | string> {
+async function readBody(c: Context, maxBodyBytes: number): Promise<RequestBody | string> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new RequestError(415, `content-type: expected application/json, got ${type === "" ? "none" : JSON.stringify(type.slice(0, 80))}`);
   }
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (incoming !== undefined && c.req.header("content-length") !== undefined && c.req.header("transfer-encoding") === undefined && canReadBody(incoming)) {
-    return readBodyBytes(incoming);
+  if (incoming !== undefined && canReadBody(incoming)) {
+    try {
+      return await readBodyBytes(incoming, maxBodyBytes);
+    } catch (e) {
+      if (!(e instanceof BodyTooLarge)) throw e;
+      await dropBody(incoming, dropBytes(maxBodyBytes), DROP_MS);
+      throw bodyTooLarge(maxBodyBytes);
+    }
   }
   return c.req.text();
 }
@@ -114,8 +137,8 @@ function textOf(body: RequestBody | string): string {
 }
 
 /** The request's JSON body, after its type and size were checked. */
-async function readJson(c: Context): Promise<unknown> {
-  return parseJson(textOf(await readBody(c)));
+async function readJson(c: Context, maxBodyBytes: number): Promise<unknown> {
+  return parseJson(textOf(await readBody(c, maxBodyBytes)));
 }
 
 /** The fingerprint of the default set, computed once a process (400 tasks: a few hundred ms). */
@@ -198,20 +221,29 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
     await next();
   });
 
-  const tooLarge = (c: Context) => sendError(c, new RequestError(413, `the body is over the limit of ${config.maxBodyBytes} bytes (succ serve --max-body-mb)`));
+  const tooLarge = (c: Context) => sendError(c, bodyTooLarge(config.maxBodyBytes));
   const streamLimit = bodyLimit({ maxSize: config.maxBodyBytes, onError: tooLarge });
   // hono's bodyLimit, but for the usual request (a content-length and no transfer-encoding) the
   // header is checked here, as bodyLimit checks it, without touching c.req.raw.body: that would
-  // build a web stream of the body, and c.req.text() could then no longer read it straight from
-  // the socket (@hono/node-server's direct path). A chunked body is counted by bodyLimit.
+  // build a web stream of the body, and the body could then no longer be read straight from the
+  // socket (readBody). A body over the limit is read and dropped first (dropBody), up to
+  // dropBytes. A chunked body from a socket is counted as readBody reads it; bodyLimit counts
+  // the rest (app.request in tests).
   const limit: MiddlewareHandler = (c, next) => {
     const length = c.req.header("content-length");
-    if (length === undefined || c.req.header("transfer-encoding") !== undefined) return streamLimit(c, next);
-    return parseInt(length || "0", 10) > config.maxBodyBytes ? Promise.resolve(tooLarge(c)) : next();
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    if (length === undefined || c.req.header("transfer-encoding") !== undefined) {
+      return incoming !== undefined && canReadBody(incoming) ? next() : streamLimit(c, next);
+    }
+    const declared = parseInt(length || "0", 10);
+    if (declared <= config.maxBodyBytes) return next();
+    const drop = dropBytes(config.maxBodyBytes);
+    if (incoming === undefined || declared > config.maxBodyBytes + drop) return Promise.resolve(tooLarge(c));
+    return dropBody(incoming, declared, DROP_MS).then(() => tooLarge(c));
   };
 
   app.post("/score", limit, async (c) => {
-    const body = await readBody(c);
+    const body = await readBody(c, config.maxBodyBytes);
     // Items by answer read straight from the bytes or the text; any other body (by id, or wrong) read whole.
     const request =
       (typeof body === "string" ? readScoreText(body, config.maxBatch, answers) : readScoreBytes(body, config.maxBatch, answers)) ??
@@ -238,7 +270,7 @@ export function createApp(config: AppConfig, state: AppState = { draining: false
 
   app.post("/openrlhf", limit, async (c) => {
     const settings = openRlhfSettings(c, config);
-    const request = readOpenRlhfRequest(await readJson(c), settings.defaults, config.maxBatch, answers);
+    const request = readOpenRlhfRequest(await readJson(c, config.maxBodyBytes), settings.defaults, config.maxBatch, answers);
     const scores: number[] = [];
     const reasons: string[] = [];
     const allRight: number[] = [];

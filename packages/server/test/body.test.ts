@@ -6,7 +6,7 @@ import type { IncomingMessage } from "node:http";
 import { connect, type Socket } from "node:net";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeBytes, readBodyBytes, RequestBody, utf8Text } from "../src/body";
+import { BodyTooLarge, decodeBytes, dropBody, readBodyBytes, RequestBody, utf8Text } from "../src/body";
 import { createApp, DEFAULT_CONFIG } from "../src/app";
 import { AnswerCache } from "../src/gold";
 import { readScoreBytes, readScoreText, type ScoreRequest } from "../src/requests";
@@ -286,5 +286,43 @@ describe("POST /score on a socket, the body read as bytes", () => {
     socket.destroy();
     while (lines.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(lines).toEqual(["POST /score: the client closed the connection during the upload (content-length 1000): nothing scored"]);
+  });
+});
+
+describe("readBodyBytes with a limit, and dropBody", () => {
+  const asIncoming = (stream: PassThrough) => stream as unknown as IncomingMessage;
+
+  it("stops at the first chunk past the limit, leaves the rest unread, and dropBody reads it to its end", async () => {
+    const stream = new PassThrough();
+    const reading = readBodyBytes(asIncoming(stream), 10);
+    stream.write(Buffer.from("123456"));
+    stream.write(Buffer.from("7890AB")); // 12 bytes: over 10
+    await expect(reading).rejects.toBeInstanceOf(BodyTooLarge);
+    expect(stream.isPaused()).toBe(true);
+    stream.write(Buffer.from("CD"));
+    const dropping = dropBody(asIncoming(stream), 100, 20_000);
+    stream.end(Buffer.from("EF"));
+    expect(await dropping).toBe(true);
+    expect(stream.readableEnded).toBe(true);
+  });
+
+  it("reads a body at the limit whole", async () => {
+    const stream = new PassThrough();
+    const reading = readBodyBytes(asIncoming(stream), 10);
+    stream.end(Buffer.from("1234567890"));
+    expect((await reading).bytes).toBe("1234567890");
+  });
+
+  it("drops at most maxBytes, and waits at most maxMs, then leaves the stream paused", async () => {
+    const big = new PassThrough();
+    const dropping = dropBody(asIncoming(big), 5, 20_000);
+    big.write(Buffer.from("123"));
+    big.write(Buffer.from("456")); // 6 bytes dropped: over 5
+    expect(await dropping).toBe(false);
+    expect(big.isPaused()).toBe(true);
+    const slow = new PassThrough();
+    slow.write(Buffer.from("1"));
+    expect(await dropBody(asIncoming(slow), 100, 50)).toBe(false);
+    expect(slow.readableEnded).toBe(false);
   });
 });

@@ -17,8 +17,8 @@ afterEach(async () => {
   }
 });
 
-async function start(lines: string[] = []): Promise<Listening> {
-  const server = await listen({ ...DEFAULT_CONFIG, host: "127.0.0.1", port: 0, workers: 1, graceMs: 20_000, log: (line) => lines.push(line) });
+async function start(lines: string[] = [], maxBodyBytes = DEFAULT_CONFIG.maxBodyBytes): Promise<Listening> {
+  const server = await listen({ ...DEFAULT_CONFIG, maxBodyBytes, host: "127.0.0.1", port: 0, workers: 1, graceMs: 20_000, log: (line) => lines.push(line) });
   started.push(server);
   return server;
 }
@@ -119,6 +119,75 @@ describe("an upload the client gives up", () => {
     expect(lines).toEqual(Array(3).fill("POST /score: the client closed the connection during the upload (content-length 100000): nothing scored"));
     const health = await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(20_000) });
     expect(health.status).toBe(200);
+  });
+});
+
+describe("a body over --max-body-mb", () => {
+  const LIMIT = 4096;
+  const TOO_LARGE = { error: `the body is over the limit of ${LIMIT} bytes (succ serve --max-body-mb)` };
+  // A body of 10,046 bytes: {"items":[{"reply":" (20), 10,000 x, ","id":"succession-1-0"}]} (26);: over the limit, well under what is read before the 413 (64 MiB).
+  const body = JSON.stringify({ items: [{ reply: "x".repeat(10_000), id: "succession-1-0" }] });
+
+  /** Sends `head` then `rest` 300 ms later; whether any answer came before `rest`, and the answer. */
+  async function sendInTwo(port: number, head: string, rest: string) {
+    const socket = await open(port);
+    let early = false;
+    socket.once("data", () => (early = true));
+    const errors: Error[] = [];
+    socket.on("error", (e) => errors.push(e));
+    const answer = response(socket);
+    socket.write(head);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answeredEarly = early;
+    socket.write(rest);
+    const got = await answer;
+    // The server closes the connection after a 413: an orderly end, not a reset.
+    await new Promise<void>((resolve) => (socket.readableEnded ? resolve() : socket.once("end", () => resolve())));
+    socket.destroy();
+    return { answeredEarly, got, errors };
+  }
+
+  it("is read to its end before the 413, so that a client still sending gets the answer, not a reset connection", async () => {
+    expect(Buffer.byteLength(body)).toBe(10_046);
+    const server = await start([], LIMIT);
+    const request = post("/score", body);
+    const { answeredEarly, got, errors } = await sendInTwo(server.port, request.slice(0, -5000), request.slice(-5000));
+    expect(answeredEarly).toBe(false);
+    expect(got.status).toBe(413);
+    expect(got.headers.connection).toBe("close");
+    expect(JSON.parse(got.body)).toEqual(TOO_LARGE);
+    expect(errors).toEqual([]);
+  });
+
+  it("is read to its end before the 413 when it comes in chunks, with no size given", async () => {
+    const server = await start([], LIMIT);
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    const head = `POST /score HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n${chunk(body.slice(0, 6000))}`;
+    const { answeredEarly, got, errors } = await sendInTwo(server.port, head, `${chunk(body.slice(6000))}0\r\n\r\n`);
+    expect(answeredEarly).toBe(false);
+    expect(got.status).toBe(413);
+    expect(JSON.parse(got.body)).toEqual(TOO_LARGE);
+    expect(errors).toEqual([]);
+    // A chunked body within the limit is still read and scored.
+    const socket = await open(server.port);
+    const answer = response(socket);
+    const small = JSON.stringify({ items: [{ reply: "pas de bloc", id: "succession-1-0" }] });
+    socket.write(`POST /score HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n${chunk(small.slice(0, 20))}${chunk(small.slice(20))}0\r\n\r\n`);
+    expect(JSON.parse((await answer).body)).toEqual({ scores: [0], reasons: ["no_block"] });
+    socket.destroy();
+  });
+
+  it("is not waited for when its declared size is past what is read before a 413 (the limit plus 64 MiB)", async () => {
+    const server = await start([], LIMIT);
+    const socket = await open(server.port);
+    socket.on("error", () => {});
+    const answer = response(socket);
+    // Only the headers are sent: the answer comes without the body.
+    socket.write(`POST /score HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${LIMIT + 64 * 2 ** 20 + 1}\r\n\r\n`);
+    const got = await answer;
+    expect(got.status).toBe(413);
+    expect(JSON.parse(got.body)).toEqual(TOO_LARGE);
+    socket.destroy();
   });
 });
 

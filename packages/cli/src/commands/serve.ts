@@ -61,11 +61,12 @@ requests that arrive meanwhile get 503). See docs/serve-and-train.md.
 
 Errors are 4xx with a one-line {"error": "…"} naming what is wrong: 400 (invalid JSON, a
 missing or mistyped field, an unknown task id), 401 (token), 404/405 (route), 413 (a batch over
---max-batch, a body over --max-body-mb), 415 (not application/json), 503 (stopping). A key
-given twice in one object of a body is a 400 naming it. A reply that games the format scores 0;
-it is never an error. A request of many new ids (gold answers to rebuild: up to a few ms each
-at levels 5 and 6) is worked in slices of 10 ms, so that /health and other requests are
-answered in between.
+--max-batch, a body over --max-body-mb: read to its end and dropped first, up to as much again,
+64 MiB at least, so that a client still sending gets the answer), 415 (not application/json),
+503 (stopping). A key given twice in one object of a body is a 400 naming it. A reply that
+games the format scores 0; it is never an error. A request of many new ids (gold answers to
+rebuild: up to a few ms each at levels 5 and 6) is worked in slices of 10 ms, so that /health
+and other requests are answered in between.
 `;
 
 export async function run(argv: string[]): Promise<number> {
