@@ -30,7 +30,8 @@ afterAll(() => {
 
 /** `succ serve` on 127.0.0.1 and a free port; resolves with its URL once it listens. */
 function serve(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [CLI, "serve", "--host", "127.0.0.1", "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+  // A 1 MiB body limit, so that a test sends a batch over it without sending 64 MiB.
+  const child = spawn(process.execPath, [CLI, "serve", "--host", "127.0.0.1", "--port", "0", "--max-body-mb", "1"], { stdio: ["ignore", "ignore", "pipe"] });
   servers.add(child);
   let stderr = "";
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));

@@ -1,7 +1,7 @@
 """Tests of the installed succ_reward against a real `succ serve` (standard library only: unittest).
 
 Run by integrations/python/test/client.test.ts, which installs the wheel in a fresh virtual
-environment, starts the server on 127.0.0.1 and writes the fixture: SUCC_URL is the server, SUCC_TEST_FIXTURE a JSON file of tasks
+environment, starts the server on 127.0.0.1 (with --max-body-mb 1) and writes the fixture: SUCC_URL is the server, SUCC_TEST_FIXTURE a JSON file of tasks
 ({"id", "seed", "set", "answer", "gold", "wrong", and "options" for a task of --fictional-law})
 made with @succ/generator.
 """
@@ -68,6 +68,13 @@ class Score(unittest.TestCase):
     def test_large_batches_are_split_by_count_and_by_bytes(self):
         self.assertEqual(succ_reward.score([GOLD, PARTIAL] * 4, answers=[EXPECTED] * 8, url=URL, max_items=3), [1.0, 0.18] * 4)
         self.assertEqual(succ_reward.score([GOLD, PARTIAL] * 4, answers=[EXPECTED] * 8, url=URL, max_bytes=500), [1.0, 0.18] * 4)
+
+    def test_a_batch_over_the_servers_body_limit_is_split(self):
+        # The server runs with --max-body-mb 1: eight replies of 190,000 characters of reasoning
+        # and the block (each under the scorer's 200,000) are 1.5 MB of body, which it refuses
+        # (413, after reading it to its end); the client sends the two halves (0.76 MB each).
+        long_gold = "x" * 190_000 + GOLD
+        self.assertEqual(succ_reward.score([long_gold] * 8, answers=[EXPECTED] * 8, url=URL), [1.0] * 8)
 
     def test_an_unknown_id_is_an_error_naming_it(self):
         with self.assertRaises(succ_reward.SuccRewardError) as caught:
