@@ -15,6 +15,7 @@ import {
   SEED_LAW_DAY,
   RELATIONSHIPS,
   datedLaw,
+  coverageStart,
   dayAfter,
   isDay,
   isLawCoverageError,
@@ -115,6 +116,26 @@ describe("every value is a dated series with its article, link and source", () =
       (LAW_SERIES.allowances.personal.estate.child.periods[1] as { value: number }).value = 1;
     }).toThrow(TypeError);
     expect(Object.isFrozen(lawOn("2026-05-14"))).toBe(true);
+  });
+  it("the laws of the days whose values are all covered have one layout: the same keys in the same order at each place of the tree, data properties only, the bounds first", () => {
+    // The layout of an object: its keys in order, a getter marked, the nested objects' layouts.
+    const layout = (o: object): unknown =>
+      Object.entries(Object.getOwnPropertyDescriptors(o)).map(([k, d]) =>
+        d.get !== undefined ? `${k} (getter)` : typeof d.value === "object" && d.value !== null && !Array.isArray(d.value) ? [k, layout(d.value)] : k,
+      );
+    const start = coverageStart();
+    const first = lawOn(start);
+    expect(Object.keys(first).slice(0, 2)).toEqual(["from", "to"]);
+    const seen = new Set<Law>();
+    for (let day = start; day <= "2026-12-31"; day = dayAfter(day)) {
+      const law = lawOn(day);
+      if (!seen.has(law)) expect(layout(law), day).toEqual(layout(first));
+      seen.add(law);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    // Before it (the replay day, 2012-08-17, is), a value the tables do not hold stays a getter.
+    expect(start > LAW_SERIES.coverage.replayFrom.day).toBe(true);
+    expect(JSON.stringify(layout(lawOn(LAW_SERIES.coverage.replayFrom.day)))).toContain("(getter)");
   });
   it("the tables and the law of a day are read-only in their types too (tsc checks the @ts-expect-error lines)", () => {
     const law = lawOn("2026-05-14");

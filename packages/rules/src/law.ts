@@ -151,9 +151,22 @@ function breakpoints(tree: object): string[] {
   return [...days].sort();
 }
 
-/** The values of `tree` on `day`; a value not covered is a getter that throws, so only a computation that needs it fails. */
-function valuesOn(tree: object, day: string, extra: Record<string, unknown> = {}): object {
-  const out: Record<string, unknown> = { ...extra };
+/**
+ * The values of `tree` on `day`; a value not covered is a getter that throws, so only a
+ * computation that needs it fails. The law's bounds, when given, come first (`from`, `to`).
+ *
+ * Every object is made the same way, an empty literal then the keys in the tree's order, so that
+ * the laws of all the days whose values are all covered share one hidden class at each place of
+ * the tree, and the engine's reads of a law stay monomorphic however many laws a run meets (the
+ * replay of art. 784 reads the law of each prior gift's date). A spread `{ ...{ from, to } }`
+ * gave each law a hidden class of its own (the spread's copy sized its object by the IC's state).
+ */
+function valuesOn(tree: object, day: string, from?: string, to?: string | null): object {
+  const out: Record<string, unknown> = {};
+  if (from !== undefined) {
+    out.from = from;
+    out.to = to;
+  }
   for (const [k, v] of Object.entries(tree)) {
     if (isSeries(v)) {
       const value = valueOn(v, day);
@@ -187,7 +200,7 @@ export function datedLaw(tree: LawSeries): LawSource {
     const from = i === 0 ? "0000-01-01" : days[i - 1]!;
     const to = i < days.length ? dayBefore(days[i]!) : null;
     // Not a spread: the getters of values the tables do not cover must stay getters.
-    return valuesOn(values, from, { from, to }) as Law;
+    return valuesOn(values, from, from, to) as Law;
   };
   return {
     coverage,

@@ -34,21 +34,31 @@ export const ALLOWANCES = family({
   },
   allowances(c: Context, b: Beneficiary, before: readonly AllowanceItem[]): AllowanceItem[] {
     const d = c.d;
-    const items: AllowanceItem[] = [];
+    // The three possible items, then a list of those granted (pushed onto from empty, a list
+    // takes 17 places at its first push, for the one or two items of most beneficiaries).
+    let personal: AllowanceItem | null = null;
+    let disability: AllowanceItem | null = null;
+    let fallback: AllowanceItem | null = null;
     if (!has(before, "representation")) {
       // A taxed spouse in an estate (counterfactual only) gets the spouse's gift allowance.
       const kind = d.kind === "estate" && spouseExempt(c.law, b.relationship) ? "gift" : d.kind;
       const amount = personalAllowance(c.law, kind, b.relationship);
-      if (amount > 0) items.push({ source: "relationship", amount: euro(amount), article: allowanceArticle(kind, b.relationship), label: "Abattement" });
+      if (amount > 0) personal = { source: "relationship", amount: euro(amount), article: allowanceArticle(kind, b.relationship), label: "Abattement" };
     }
-    if (b.disabled && c.on("disabilityAllowance")) items.push({ source: "disability", amount: euro(c.law.allowances.disability), article: A.disability.reference.article, label: "Abattement handicap" });
+    if (b.disabled && c.on("disabilityAllowance")) disability = { source: "disability", amount: euro(c.law.allowances.disability), article: A.disability.reference.article, label: "Abattement handicap" };
     // Art. 788 IV: in an estate, a beneficiary without an allowance of art. 779 gets the default one.
-    if (d.kind === "estate" && !hasPersonal(before) && !hasPersonal(items)) {
-      if (!c.on("defaultAllowanceAlone") || before.length + items.length === 0) items.push({ source: "default", amount: euro(c.law.allowances.default), article: A.default.reference.article, label: "Abattement à défaut d'autre abattement" });
+    if (d.kind === "estate" && !hasPersonal(before) && personal === null) {
+      if (!c.on("defaultAllowanceAlone") || (before.length === 0 && disability === null)) fallback = { source: "default", amount: euro(c.law.allowances.default), article: A.default.reference.article, label: "Abattement à défaut d'autre abattement" };
     }
-    return items;
+    return granted(personal, disability, fallback);
   },
 });
+
+/** The items that are not null, in their order, in a list of exactly their number. */
+export function granted(a: AllowanceItem | null, b: AllowanceItem | null, c: AllowanceItem | null): AllowanceItem[] {
+  if (a === null) return b === null ? (c === null ? [] : [c]) : c === null ? [b] : [b, c];
+  return b === null ? (c === null ? [a] : [a, c]) : c === null ? [a, b] : [a, b, c];
+}
 
 /** Whether a list of allowances has one from `source` (loops: no closure made for each beneficiary). */
 function has(items: readonly AllowanceItem[], source: AllowanceItem["source"]): boolean {
