@@ -1,6 +1,6 @@
-import Fraction from "fraction.js";
+import type Fraction from "fraction.js";
 import { compareDates, formatDate, parseDate, roundEuro, withinYearsBefore, type CivilDate } from "@succ/engine";
-import { lawAt, scaleSlices, scaleTax } from "@succ/engine/internal";
+import { lawAt, mulRatio, ratio, scaleSlices, scaleTax } from "@succ/engine/internal";
 import { DATED_LAW, dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
 import type { Deed, PriorGift } from "./draft.js";
 import { addDays, dateBetween, LAW_DATE, LAW_DAY, MAX_DAY } from "./dates.js";
@@ -60,24 +60,31 @@ export interface BandPart {
   cents: number;
 }
 
+/*
+ * The amounts below are whole numbers: made and multiplied with the engine's exact helpers
+ * (`ratio`, `mulRatio`, in doubles while exact), not parsed and reduced in BigInts by
+ * fraction.js. Every worked example of a prompt goes through them, and a fictional law's
+ * examples are written for each task.
+ */
+
 /** The bands of a scale crossed by a whole-euro amount from `start`, each with its tax in cents (the engine's walk of the scale). */
 export function bandParts(bands: readonly Band[], amountEuros: number, start = 0): BandPart[] {
-  return scaleSlices(bands, new Fraction(start), new Fraction(amountEuros)).bands.map((b) => ({
+  return scaleSlices(bands, ratio(start, 1), ratio(amountEuros, 1)).bands.map((b) => ({
     from: whole(b.sliceFrom),
     to: whole(b.sliceTo),
     ratePercent: b.ratePercent,
-    cents: whole(b.tax.mul(100)),
+    cents: whole(mulRatio(b.tax, 100, 1)),
   }));
 }
 
 /** Scale tax in cents of a whole-euro amount, from 0. */
 export function scaleCents(bands: readonly Band[], amountEuros: number): number {
-  return whole(scaleTax(bands, new Fraction(amountEuros)).mul(100));
+  return whole(mulRatio(scaleTax(bands, ratio(amountEuros, 1)), 100, 1));
 }
 
-/** The law's rounding to the euro (half up) of an amount in cents (the engine's). */
+/** The law's rounding to the euro (half up) of a whole number of cents (the engine's). */
 export function roundCents(cents: number): number {
-  return roundEuro(new Fraction(cents, 100));
+  return roundEuro(ratio(cents, 100));
 }
 
 /** Ages on either side of each bracket edge of art. 669 (20/21, 30/31, …, 90/91). */
