@@ -73,4 +73,13 @@ describe("amounts from a number of cents", () => {
     }
     expect(amountFromCents(-123_456_789)).toBe("−1 234 567,89");
   });
+
+  it("euros of a whole number writes its cents as their BigInt is written, past the safe cents too", () => {
+    // 90,071,992,547,409 € is the largest whole number of euros whose cents are a safe integer.
+    const values = [0, -0, 1, 7, 99, 100, 12_109, 1_805_677, 2 ** 31, 2 ** 32 + 5, 90_071_992_547_409, 90_071_992_547_410, Number.MAX_SAFE_INTEGER];
+    for (let k = 0; k < 16; k++) values.push(10 ** k - 1, 10 ** k + 3);
+    for (const v of values) for (const x of [v, -v]) expect(euros(x), String(x)).toBe(eurosFromCents(BigInt(x) * 100n));
+    expect(euros(90_071_992_547_410)).toBe("90 071 992 547 410 €");
+    for (const x of [0.5, -1.25, Number.MAX_SAFE_INTEGER + 1, NaN, Infinity]) expect(() => euros(x)).toThrow(RangeError);
+  });
 });
