@@ -172,7 +172,7 @@ export function readBodyBytes(incoming: IncomingMessage, maxBytes = Infinity): P
 
 /** A body longer than the server takes, found while it was read (readBodyBytes). */
 export class BodyTooLarge extends Error {
-  constructor(readonly maxBytes: number) {
+  constructor(maxBytes: number) {
     super(`the body is over the limit of ${maxBytes} bytes`);
   }
 }
