@@ -103,6 +103,113 @@ const keyBuckets: string[][] = Array.from({ length: BUCKETS }, () => []);
 const bucketNext = new Uint8Array(BUCKETS);
 
 /**
+ * The sequences of keys of the objects read so far, as a tree (a shape is an object's keys up to
+ * one of them): an object's keys walk it from {@link Shape.root}, the same sequence of keys to
+ * the same shape. A shape knows whether its last key repeats an earlier one, so that an object
+ * whose keys are a sequence met before is checked for duplicate keys without comparing them, and
+ * once a sequence has made a few objects, the shape makes the next ones with a function that
+ * writes them as an object literal (V8 then allocates them whole, with their final layout,
+ * instead of adding each key through a megamorphic keyed store). The keys compared here are all
+ * internalized ({@link FastParser.key}): equal texts are one string, so identity is equality.
+ */
+class Shape {
+  /** The tree's root (no key yet); replaced by an empty one when the tree holds {@link MAX_SHAPES}. */
+  static root = new Shape(null, "", 0);
+  static count = 0;
+  /** Whether this engine may compile the objects' makers (not under a Content-Security-Policy without unsafe-eval). */
+  static compiles = true;
+
+  /** The child of the last key asked for (most objects follow the last sequence), then the others. */
+  private lastKey: string | null = null;
+  private last: Shape | null = null;
+  private children: Map<string, Shape> | null = null;
+  /** Whether the last key is also an earlier one (the object is not valid JSON for this reader). */
+  readonly duplicate: boolean;
+  /** Objects made with these keys so far, until {@link MAKER_AFTER}. */
+  private uses = 0;
+  private maker: ((values: unknown[], base: number) => Record<string, unknown>) | null = null;
+
+  constructor(
+    private readonly parent: Shape | null,
+    private readonly key: string,
+    readonly size: number,
+  ) {
+    let duplicate = false;
+    for (let s = parent; s !== null && s.size > 0 && !duplicate; s = s.parent) duplicate = s.key === key;
+    this.duplicate = duplicate;
+  }
+
+  /** The shape of these keys and then `key`; null past {@link MAX_SHAPE_KEYS} keys. */
+  child(key: string): Shape | null {
+    if (this.lastKey === key) return this.last;
+    return this.other(key);
+  }
+
+  private other(key: string): Shape | null {
+    let next = this.children?.get(key);
+    if (next === undefined) {
+      if (this.size >= MAX_SHAPE_KEYS) return null;
+      if (Shape.count >= MAX_SHAPES) {
+        // Full (texts with ever new keys): start again from an empty tree; this object goes on without.
+        Shape.root = new Shape(null, "", 0);
+        Shape.count = 0;
+        return null;
+      }
+      next = new Shape(this, key, this.size + 1);
+      Shape.count++;
+      (this.children ??= new Map()).set(key, next);
+    }
+    this.lastKey = key;
+    this.last = next;
+    return next;
+  }
+
+  /** The keys from the root to here. */
+  private keys(): string[] {
+    const keys = new Array<string>(this.size);
+    for (let s: Shape | null = this; s !== null && s.size > 0; s = s.parent) keys[s.size - 1] = s.key;
+    return keys;
+  }
+
+  /** The object of these keys with `values[base]`, `values[base + 1]`, … */
+  make(values: unknown[], base: number): Record<string, unknown> {
+    const maker = this.maker;
+    if (maker !== null) return maker(values, base);
+    if (++this.uses === MAKER_AFTER && Shape.compiles) this.maker = Shape.compile(this.keys());
+    const obj: Record<string, unknown> = {};
+    const keys = this.keys();
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j]!;
+      if (key === "__proto__") Object.defineProperty(obj, key, { value: values[base + j], enumerable: true, writable: true, configurable: true });
+      else obj[key] = values[base + j];
+    }
+    return obj;
+  }
+
+  /**
+   * A function that writes the object of `keys` as one literal, each key as its JSON text (a
+   * JavaScript string literal too); null for a `__proto__` key, which a literal would take for
+   * the prototype, or when the engine refuses to compile (the objects are then made key by key).
+   */
+  private static compile(keys: string[]): ((values: unknown[], base: number) => Record<string, unknown>) | null {
+    if (keys.includes("__proto__")) return null;
+    const fields = keys.map((k, j) => `${JSON.stringify(k)}: v[b + ${j}]`).join(", ");
+    try {
+      return new Function("v", "b", `"use strict"; return { ${fields} };`) as (values: unknown[], base: number) => Record<string, unknown>;
+    } catch {
+      Shape.compiles = false;
+      return null;
+    }
+  }
+}
+
+/** Shapes in the tree at most (a few dozen serve dossiers), and keys in a shape at most (an object with more is made key by key). */
+const MAX_SHAPES = 4096;
+const MAX_SHAPE_KEYS = 32;
+/** Objects a shape makes key by key before it compiles its maker (a sequence of keys met once or twice is not worth one). */
+const MAKER_AFTER = 8;
+
+/**
  * The fast pass: the grammar of {@link parseWithPath}, without the path; any problem returns
  * {@link INVALID}. The position lives on the instance (one per module: parsing is synchronous
  * and never re-entered).
@@ -112,7 +219,11 @@ class FastParser {
   private i = 0;
   /** The keys of the objects being read, innermost last, up to `top` (duplicate keys are compared here). */
   private readonly keys: string[] = [];
+  /** The values of those keys, at the same places. */
+  private readonly values: unknown[] = [];
   private top = 0;
+  /** The most places of `values` used by one text, cleared after it (so that no value outlives its text). */
+  private used = 0;
 
   parse(text: string): unknown {
     this.text = text;
@@ -128,6 +239,8 @@ class FastParser {
       throw e;
     } finally {
       this.text = "";
+      this.values.fill(undefined, 0, this.used);
+      this.used = 0;
     }
   }
 
@@ -199,7 +312,7 @@ class FastParser {
    * An object key (at its opening quote). A key seen before is recognized in place: the table
    * holds only keys checked to have neither quote, escape nor control character, so when the text
    * holds one of them followed by a quote, it is that key. Any other key is read as a string and,
-   * when it has no escape, kept in the table (internalized).
+   * when it has no escape, kept in the table. Every key it returns is internalized (one string of its text).
    */
   private key(): string {
     const text = this.text;
@@ -214,7 +327,8 @@ class FastParser {
       return known;
     }
     const key = this.string();
-    if (key.length > 64 || this.i !== start + key.length + 1) return key;
+    // With an escape or a great length: internalized (object shapes compare keys by identity), not kept.
+    if (key.length > 64 || this.i !== start + key.length + 1) return internalized(key);
     const interned = internalized(key);
     const b = first & (BUCKETS - 1);
     if (bucket.length < BUCKET_SIZE) bucket.push(interned);
@@ -269,45 +383,60 @@ class FastParser {
     if (depth >= MAX_DEPTH) throw INVALID;
     const text = this.text;
     this.i++;
-    const obj: Record<string, unknown> = {};
     if (text.charCodeAt(this.i) <= SPACE) this.ws();
     if (text.charCodeAt(this.i) === RBRACE) {
       this.i++;
-      return obj;
+      return {};
     }
     const keys = this.keys;
+    const values = this.values;
     const base = this.top;
+    // The shape of the keys so far ({@link Shape}: it knows duplicates); null once off the tree,
+    // and then duplicate keys are compared with this object's keys so far (a Set beyond 16).
+    let shape: Shape | null = Shape.root;
     let many: Set<string> | undefined;
     for (;;) {
       if (text.charCodeAt(this.i) <= SPACE) this.ws();
       if (text.charCodeAt(this.i) !== QUOTE) throw INVALID;
       const key = this.key();
-      // Duplicate keys: compared with this object's keys so far (a Set beyond 16 of them).
-      if (many !== undefined) {
+      const top = this.top;
+      if (shape !== null) shape = shape.child(key);
+      if (shape !== null) {
+        if (shape.duplicate) throw INVALID;
+      } else if (many !== undefined) {
         if (many.has(key)) throw INVALID;
         many.add(key);
       } else {
-        const top = this.top;
         for (let k = base; k < top; k++) if (keys[k] === key) throw INVALID;
-        keys[top] = key;
-        this.top = top + 1;
-        if (top + 1 - base > 16) many = new Set(keys.slice(base, top + 1));
+        if (top + 1 - base > 16) many = new Set(keys.slice(base, top).concat(key));
       }
+      keys[top] = key;
+      this.top = top + 1;
+      if (top + 1 > this.used) this.used = top + 1;
       if (text.charCodeAt(this.i) <= SPACE) this.ws();
       if (text.charCodeAt(this.i) !== COLON) throw INVALID;
       this.i++;
-      const v = this.value(depth + 1);
-      if (key === "__proto__") Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
-      else obj[key] = v;
+      values[top] = this.value(depth + 1);
       if (text.charCodeAt(this.i) <= SPACE) this.ws();
       const d = text.charCodeAt(this.i++);
       if (d === COMMA) continue;
       if (d === RBRACE) {
         this.top = base;
-        return obj;
+        return shape !== null ? shape.make(values, base) : FastParser.build(keys, values, base, top + 1);
       }
       throw INVALID;
     }
+  }
+
+  /** The object of `keys[from..to)` and their values, key by key (an own property even for "__proto__"). */
+  private static build(keys: string[], values: unknown[], from: number, to: number): Record<string, unknown> {
+    const obj: Record<string, unknown> = {};
+    for (let j = from; j < to; j++) {
+      const key = keys[j]!;
+      if (key === "__proto__") Object.defineProperty(obj, key, { value: values[j], enumerable: true, writable: true, configurable: true });
+      else obj[key] = values[j];
+    }
+    return obj;
   }
 
   /**

@@ -79,6 +79,38 @@ describe("parseJsonExact: the fast pass agrees with the path-tracking one", () =
     expect(Object.keys(parseJsonExact('{"abXcd":1,"abYcd":2}') as object)).toEqual(["abXcd", "abYcd"]);
   });
 
+  it("once a sequence of keys has made many objects (made then as one literal), the same objects and the same duplicate checks", () => {
+    // Each text 12 times: past the 8 objects after which a sequence of keys gets its maker.
+    const texts = [
+      '{"kind":"estate","n":1.50,"2":"x","1":[{"id":"B1"},{"id":"B2","x":null}],"__proto__":{"polluted":true}}',
+      '{"a":1,"b":{"a":2,"b":3},"c":"\\u0063"}',
+      '{"k\\"ey":1,"q":2}',
+      `{${Array.from({ length: 40 }, (_, k) => `"f${k}":${k}`).join(",")}}`,
+    ];
+    for (let k = 0; k < 12; k++) for (const t of texts) same(t);
+    // A duplicate after known sequences: the same key repeated, escaped or not, first or last.
+    for (const t of ['{"a":1,"b":2,"a":3}', '{"a":1,"b":{"a":2,"b":3},"c":"c","b":4}', '{"a":1,"\\u0061":2}', `{${Array.from({ length: 40 }, (_, k) => `"f${k}":${k}`).join(",")},"f39":0}`]) {
+      same(t);
+      expect(() => parseJsonExact(t)).toThrow(/duplicate key/);
+    }
+    // The literal is never the prototype's setter: "__proto__" stays an own key, every time.
+    for (let k = 0; k < 12; k++) {
+      const o = parseJsonExact('{"x":1,"__proto__":{"polluted":true}}') as Record<string, unknown>;
+      expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+      expect(Object.keys(o)).toEqual(["x", "__proto__"]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("texts with ever new keys (the table of sequences emptied when full) still read right", () => {
+    // 5,000 objects of distinct sequences of two keys, each sequence new: past the table's 4,096.
+    for (let k = 0; k < 5000; k++) {
+      const o = parseJsonExact(`{"p${k}":${k},"q${k}":[${k}]}`) as Record<string, unknown>;
+      expect(Object.keys(o)).toEqual([`p${k}`, `q${k}`]);
+    }
+    for (const t of ['{"p1":1,"p1":2}', '{"p4999":1,"q4999":2,"p4999":3}', '{"a":1,"b":2,"a":3}']) same(t);
+  });
+
   it("on any JSON value, and on any text cut or altered from one", () => {
     const edit = fc.tuple(fc.nat(), fc.constantFrom("", '"', "\\", ",", ":", "{", "}", "[", "]", "1", ".", "e", "-", " ", "\u0000", '"a":1,"a"'));
     fc.assert(
