@@ -3,6 +3,7 @@ import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship, type Sex } from 
 import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, equal, integer, lt, ONE, positive, ratio, ZERO } from "./exact.js";
+import { Fields } from "./fields.js";
 import { intern, JsonNumber, parseJsonExact } from "./json.js";
 import type { RuleFamily } from "./family.js";
 import { checkCivilFile } from "./civil/checks.js";
@@ -267,7 +268,7 @@ function cgiEstateOnly(c: Reading, v: unknown, p: string, key: string): void {
 }
 
 const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGifts"];
-const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", "marriage", "will"]);
+const ESTATE_KEYS = new Fields([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", "marriage", "will"]);
 /** The fields of computed mode, refused without `family`. */
 const CIVIL_ROOT = ["marriage", "will"];
 const CIVIL_ASSET = ["ownership", "receivedFrom"];
@@ -275,21 +276,21 @@ const CIVIL_GIFT = ["outsideShare", "valueAtDeath"];
 const COMPUTED_ONLY = "only read in computed mode, with \"family\" (docs/dossier.md)";
 /** An estate's fields that a gift may not have (refused with a message of their own). */
 const ESTATE_ONLY = ["furniture", "lifeInsurance"];
-const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts", ...ESTATE_ONLY, "family"]);
-const PERSON_KEYS = new Set(["name", "birthDate", "sex", "hasDescendants"]);
-const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents", "protectedAdult", "maritalStatus", "livedWithDeceased5Years"]);
-const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis", ...CIVIL_GIFT]);
-const ASSET_KEYS = new Set(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild", ...CIVIL_ASSET]);
-const DEBT_KEYS = new Set(["label", "value", "ownership"]);
-const FURNITURE_KEYS = new Set(["valuation", "value"]);
-const CONTRACT_KEYS = new Set(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"]);
+const GIFT_KEYS = new Fields([...COMMON_KEYS, "gifts", ...ESTATE_ONLY, "family"]);
+const PERSON_KEYS = new Fields(["name", "birthDate", "sex", "hasDescendants"]);
+const BENEFICIARY_KEYS = new Fields(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents", "protectedAdult", "maritalStatus", "livedWithDeceased5Years"]);
+const PRIOR_GIFT_KEYS = new Fields(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis", ...CIVIL_GIFT]);
+const ASSET_KEYS = new Fields(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild", ...CIVIL_ASSET]);
+const DEBT_KEYS = new Fields(["label", "value", "ownership"]);
+const FURNITURE_KEYS = new Fields(["valuation", "value"]);
+const CONTRACT_KEYS = new Fields(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"]);
 /** Fields that only the `cgi` rules read: a `seed` dossier that sets one is refused (it would have no effect). */
 const CGI_ONLY = "only read under the \"cgi\" rules (add \"law\": \"cgi\")";
-const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
-const SHARE_KEYS = new Set(["beneficiary", "share"]);
-const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
+const BEQUEST_KEYS = new Fields(["beneficiary", "amount"]);
+const SHARE_KEYS = new Fields(["beneficiary", "share"]);
+const GIFT_ITEM_KEYS = new Fields(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
 /** A beneficiary and the fraction it receives (of a gift, of a contract). */
-const SHARE_KEYS_OF = new Set(["beneficiary", "fraction"]);
+const SHARE_KEYS_OF = new Fields(["beneficiary", "fraction"]);
 /** The relationships, each the program's own string for its text (a Map: a hash, not a comparison with each), and those of the civil devolution only. */
 const RELATIONSHIP_OF: ReadonlyMap<string, Relationship> = new Map(RELATIONSHIPS.map((r) => [r, r]));
 const CIVIL_RELATIONSHIP_SET: ReadonlySet<string> = new Set(CIVIL_RELATIONSHIPS);
@@ -322,12 +323,29 @@ export class Reader {
     return undefined;
   }
 
-  object(v: unknown, path: string, keys: ReadonlySet<string>): Obj | undefined {
+  object(v: unknown, path: string, fields: Fields): Obj | undefined {
     if (!isObject(v)) return this.fail(path, "not an object");
     const o = v;
+    const last = fields.last;
+    const names = fields.names;
+    let i = 0;
+    let missed = false;
+    let unknown = false;
     for (const k in o) {
-      if (!keys.has(k) && Object.prototype.hasOwnProperty.call(o, k)) this.fail(at(path, k), "unknown field");
+      // The key in the same place as in the last object of all known fields is known: no lookup.
+      if (!missed && i < last.length && k === last[i]) {
+        i++;
+        continue;
+      }
+      missed = true;
+      if (!names.has(k) && Object.prototype.hasOwnProperty.call(o, k)) {
+        this.fail(at(path, k), "unknown field");
+        unknown = true;
+      }
     }
+    // Kept only when it is not a prefix of the last (so a shape and the same with one more
+    // optional field at the end both match the longer one).
+    if (missed && !unknown) fields.last = Object.keys(o);
     return o;
   }
 
@@ -662,7 +680,7 @@ function readPerson(c: Reading, v: unknown): EstateDossier["person"] {
 
 function readBeneficiaries(c: Reading, v: unknown, flagFields: FlagField[]): Beneficiary[] {
   const r = c.r;
-  const keys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Set([...BENEFICIARY_KEYS, ...flagFields.map((f) => f.name)]);
+  const keys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Fields([...BENEFICIARY_KEYS.names, ...flagFields.map((f) => f.name)]);
   const beneficiaries: Beneficiary[] = [];
   const list = r.list(v, "beneficiaries", false) ?? [];
   if (Array.isArray(v) && list.length === 0) r.fail("beneficiaries", "empty");
@@ -674,7 +692,7 @@ function readBeneficiaries(c: Reading, v: unknown, flagFields: FlagField[]): Ben
   return beneficiaries;
 }
 
-function readBeneficiary(c: Reading, v: unknown, p: string, keys: ReadonlySet<string>, flagFields: FlagField[]): Beneficiary | undefined {
+function readBeneficiary(c: Reading, v: unknown, p: string, keys: Fields, flagFields: FlagField[]): Beneficiary | undefined {
   const r = c.r;
   const ids = c.ids;
   const b = r.object(v, p, keys);

@@ -195,6 +195,46 @@ describe("other invalid dossiers", () => {
     refused(edit(gift(), (d) => (d.gifts[0].to[0].share = "1/2")), "gifts[0].to[0].share", /unknown field/);
     refused(edit(estate(), (d) => (d.priorGifts[0].cash790g = true)), "priorGifts[0].cash790g", /unknown field/);
   });
+  it("unknown fields after objects with the same keys (the reader remembers the last keys it accepted)", () => {
+    const issuesOf = (d: Json): string[] => errorOf(() => readDossier(parseJsonExact(JSON.stringify(d)))).issues.map((i) => `${i.path}: ${i.message}`);
+    const b = (n: number, extra: Json = {}): Json => ({ id: `B${n}`, name: `Person ${n}`, relationship: "child", birthDate: "1970-01-01", disabled: false, ...extra });
+    const reversed = (o: Json): Json => Object.fromEntries(Object.entries(o).reverse());
+    const known = estate();
+    // Known keys, in the order of the next dossiers' first beneficiaries: read until remembered.
+    for (let i = 0; i < 3; i++) expect(() => readDossier(parseJsonExact(JSON.stringify(known)))).not.toThrow();
+    const d = edit(estate(), (x) => {
+      x.residue = [{ beneficiary: "B2", share: "1" }];
+      x.bequests = [];
+      x.beneficiaries = [
+        b(1, { relationship: "spouse" }),
+        b(2),
+        b(5, { nickname: "P" }), // the same keys, one more at the end
+        { id: "B6", name: "Person 6", relationship: "child", birthDate: "1970-01-01", disabeld: false }, // as many keys, the last one misspelt
+        b(7),
+        reversed(b(8, { age: 50 })), // another order
+        reversed(b(9)), // another order, all known: accepted
+        { name: "Person 10", id: "B10", other: 1, relationship: "child", birthDate: "1970-01-01", disabled: false }, // known keys, then an unknown one in the middle
+        b(11, { represents: "Marc Martin", extra: true }),
+      ];
+    });
+    expect(issuesOf(d)).toEqual([
+      "beneficiaries[2].nickname: unknown field",
+      "beneficiaries[3].disabeld: unknown field",
+      "beneficiaries[5].age: unknown field",
+      "beneficiaries[7].other: unknown field",
+      "beneficiaries[8].extra: unknown field",
+      "beneficiaries[8].represents: only a grandchild represents a predeceased child here",
+    ]);
+    // A shorter object with known keys after a longer one: accepted, its missing fields reported.
+    const e = edit(known, (x) => delete x.beneficiaries[3].disabled);
+    expect(() => readDossier(parseJsonExact(JSON.stringify(e)))).not.toThrow();
+    expect(issuesOf(edit(e, (x) => delete x.beneficiaries[3].birthDate))).toEqual(["beneficiaries[3].birthDate: missing"]);
+    // The same keys again after a dossier with unknown ones: still checked, each time.
+    expect(issuesOf(edit(known, (x) => (x.person.age = 85)))).toEqual(["person.age: unknown field"]);
+    expect(issuesOf(edit(known, (x) => (x.person.age = 85)))).toEqual(["person.age: unknown field"]);
+    expect(() => readDossier(parseJsonExact(JSON.stringify(known)))).not.toThrow();
+    expect(issuesOf(edit(known, (x) => (x.assets[0] = { label: "Maison", valeur: 420000 })))).toEqual(["assets[0].valeur: unknown field", "assets[0].value: missing"]);
+  });
   it("missing fields and wrong kinds of values", () => {
     refused(edit(estate(), (d) => delete d.date), "date", /missing/);
     refused(edit(estate(), (d) => delete d.assets), "assets", /missing/);
