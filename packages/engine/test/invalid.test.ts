@@ -3,7 +3,7 @@
  * the field at fault; never a number.
  */
 import { describe, expect, it } from "vitest";
-import { answerOf, compute, DossierError, isDossierError, parseDossierText, parseJsonExact, readDossier, type GiftDossier } from "../src/index.js";
+import { answerOf, compute, DossierError, isDossierError, parseDate, parseDossierText, parseJsonExact, readDossier, type GiftDossier } from "../src/index.js";
 
 type Json = Record<string, any>;
 
@@ -174,6 +174,34 @@ describe("the invalid dossiers of docs/dossier.md", () => {
     refused(edit(estate(), (d) => (d.beneficiaries[2].birthDate = "2001-13-02")), "beneficiaries[2].birthDate", /not a date/);
     refused(edit(estate(), (d) => (d.priorGifts[0].date = "2015/04/10")), "priorGifts[0].date", /not a date/);
     refused(edit(estate(), (d) => (d.date = 20260514)), "date", /not a date/);
+  });
+  it("a date is 4, 2 and 2 ASCII digits: parseDate against a regular expression, a character changed at each place", () => {
+    const reference = (t: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+      if (!m) return null;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const last = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+      return y >= 1800 && mo >= 1 && mo <= 12 && d >= 1 && d <= last ? { y, m: mo, d } : null;
+    };
+    const bases = ["2026-05-14", "1800-01-01", "2024-02-29", "2023-02-28", "2000-02-29", "1900-02-28", "9999-12-31"];
+    const others = ["0", "9", "/", ":", " ", "-", "a", "\u0663", "\uff11", "\ud83d"];
+    let tried = 0;
+    for (const base of bases) {
+      expect(parseDate(base)).toEqual(reference(base));
+      for (let i = 0; i < base.length; i++) {
+        for (const x of others) {
+          const t = base.slice(0, i) + x + base.slice(i + 1);
+          expect(parseDate(t), t).toEqual(reference(t));
+          tried++;
+        }
+      }
+    }
+    for (const t of ["1799-12-31", "1900-02-29", "2023-02-29", "2026-00-10", "2026-13-01", "2026-04-31", "2026-04-00", "2026-5-14", "2026-05-140", "", "２０２６-05-14"]) {
+      expect(parseDate(t), t).toBeNull();
+      expect(reference(t), t).toBeNull();
+    }
+    expect(parseDate("2026-04-30")).toEqual({ y: 2026, m: 4, d: 30 });
+    expect(tried).toBe(bases.length * 10 * others.length);
   });
 });
 
