@@ -223,6 +223,20 @@ describe("other invalid dossiers", () => {
     refused(edit(gift(), (d) => (d.gifts[0].to[0].share = "1/2")), "gifts[0].to[0].share", /unknown field/);
     refused(edit(estate(), (d) => (d.priorGifts[0].cash790g = true)), "priorGifts[0].cash790g", /unknown field/);
   });
+  it("the fields of computed mode without family, and an estate's fields in a gift: each named, the first of an item's only", () => {
+    const issuesOf = (d: Json): string[] => errorOf(() => readDossier(d)).issues.map((i) => `${i.path}: ${i.message}`);
+    const only = 'only read in computed mode, with "family" (docs/dossier.md)';
+    const cgi = edit(estate(), (d) => (d.law = "cgi"));
+    expect(() => readDossier(cgi)).not.toThrow();
+    expect(issuesOf(edit(cgi, (d) => ((d.will = {}), (d.marriage = {}))))).toEqual([`marriage: ${only}`, `will: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => (d.will = null)))).toEqual([`will: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => (d.assets[0].receivedFrom = {})))).toEqual([`assets[0].receivedFrom: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => ((d.assets[0].receivedFrom = {}), (d.assets[0].ownership = "own"))))).toEqual([`assets[0].ownership: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => (d.priorGifts[0].valueAtDeath = 1)))).toEqual([`priorGifts[0].valueAtDeath: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => ((d.priorGifts[0].valueAtDeath = 1), (d.priorGifts[0].outsideShare = true))))).toEqual([`priorGifts[0].outsideShare: ${only}`]);
+    expect(issuesOf(edit(gift(), (d) => ((d.lifeInsurance = []), (d.furniture = null))))).toEqual(["furniture: only an estate has this field, not a gift", "lifeInsurance: only an estate has this field, not a gift"]);
+    expect(issuesOf(edit(gift(), (d) => ((d.lifeInsurance = []), (d.will = {}))))).toEqual(["will: unknown field", "lifeInsurance: only an estate has this field, not a gift"]);
+  });
   it("unknown fields after objects with the same keys (the reader remembers the last keys it accepted)", () => {
     const issuesOf = (d: Json): string[] => errorOf(() => readDossier(parseJsonExact(JSON.stringify(d)))).issues.map((i) => `${i.path}: ${i.message}`);
     const b = (n: number, extra: Json = {}): Json => ({ id: `B${n}`, name: `Person ${n}`, relationship: "child", birthDate: "1970-01-01", disabled: false, ...extra });
