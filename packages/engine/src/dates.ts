@@ -12,19 +12,22 @@ function daysInMonth(y: number, m: number): number {
 
 /** Reads `YYYY-MM-DD`; `null` for anything else, including impossible dates like 2026-02-30. */
 export function parseDate(text: string): CivilDate | null {
-  // Character by character (this runs for every date of every dossier): 4, 2 and 2 ASCII digits.
+  // Character by character, each place written out (this runs for every date of every dossier;
+  // a loop tested at each character which part it was in): 4, 2 and 2 ASCII digits.
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
-  let y = 0;
-  let mo = 0;
-  let d = 0;
-  for (let i = 0; i < 10; i++) {
-    if (i === 4 || i === 7) continue;
-    const c = text.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return null;
-    if (i < 4) y = y * 10 + c;
-    else if (i < 7) mo = mo * 10 + c;
-    else d = d * 10 + c;
-  }
+  const y0 = text.charCodeAt(0) - 48;
+  const y1 = text.charCodeAt(1) - 48;
+  const y2 = text.charCodeAt(2) - 48;
+  const y3 = text.charCodeAt(3) - 48;
+  const m0 = text.charCodeAt(5) - 48;
+  const m1 = text.charCodeAt(6) - 48;
+  const d0 = text.charCodeAt(8) - 48;
+  const d1 = text.charCodeAt(9) - 48;
+  // A digit is 0 to 9 once 48 is taken off: unsigned, anything else is above 9.
+  if ((y0 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (m0 >>> 0) > 9 || (m1 >>> 0) > 9 || (d0 >>> 0) > 9 || (d1 >>> 0) > 9) return null;
+  const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const mo = m0 * 10 + m1;
+  const d = d0 * 10 + d1;
   if (y < 1800 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
   return { y, m: mo, d };
 }

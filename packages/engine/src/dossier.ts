@@ -3,6 +3,7 @@ import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship, type Sex } from 
 import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
 import { add, equal, integer, lt, ONE, positive, ratio, ZERO } from "./exact.js";
+import { Fields } from "./fields.js";
 import { intern, JsonNumber, parseJsonExact } from "./json.js";
 import type { RuleFamily } from "./family.js";
 import { checkCivilFile } from "./civil/checks.js";
@@ -267,32 +268,36 @@ function cgiEstateOnly(c: Reading, v: unknown, p: string, key: string): void {
 }
 
 const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGifts"];
-const ESTATE_KEYS = new Set([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", "marriage", "will"]);
-/** The fields of computed mode, refused without `family`. */
+/** The fields of computed mode, refused without `family` (each checked by its name where it is read). */
 const CIVIL_ROOT = ["marriage", "will"];
+const ESTATE_KEYS = new Fields([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", ...CIVIL_ROOT]);
 const CIVIL_ASSET = ["ownership", "receivedFrom"];
 const CIVIL_GIFT = ["outsideShare", "valueAtDeath"];
 const COMPUTED_ONLY = "only read in computed mode, with \"family\" (docs/dossier.md)";
-/** An estate's fields that a gift may not have (refused with a message of their own). */
+/** An estate's fields that a gift may not have (refused with a message of their own; checked by name in readGift). */
 const ESTATE_ONLY = ["furniture", "lifeInsurance"];
-const GIFT_KEYS = new Set([...COMMON_KEYS, "gifts", ...ESTATE_ONLY, "family"]);
-const PERSON_KEYS = new Set(["name", "birthDate", "sex", "hasDescendants"]);
-const BENEFICIARY_KEYS = new Set(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents", "protectedAdult", "maritalStatus", "livedWithDeceased5Years"]);
-const PRIOR_GIFT_KEYS = new Set(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis", ...CIVIL_GIFT]);
-const ASSET_KEYS = new Set(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild", ...CIVIL_ASSET]);
-const DEBT_KEYS = new Set(["label", "value", "ownership"]);
-const FURNITURE_KEYS = new Set(["valuation", "value"]);
-const CONTRACT_KEYS = new Set(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"]);
+const GIFT_KEYS = new Fields([...COMMON_KEYS, "gifts", ...ESTATE_ONLY, "family"]);
+const PERSON_KEYS = new Fields(["name", "birthDate", "sex", "hasDescendants"]);
+const BENEFICIARY_KEYS = new Fields(["id", "name", "relationship", "birthDate", "sex", "disabled", "represents", "protectedAdult", "maritalStatus", "livedWithDeceased5Years"]);
+const PRIOR_GIFT_KEYS = new Fields(["beneficiary", "date", "value", "cash790G", "allowanceUsed", "disabilityAllowanceUsed", "registered", "housing790ABis", ...CIVIL_GIFT]);
+const ASSET_KEYS = new Fields(["label", "value", "mainResidence", "occupiedBy", "occupiedBySpouseChild", ...CIVIL_ASSET]);
+const DEBT_KEYS = new Fields(["label", "value", "ownership"]);
+const FURNITURE_KEYS = new Fields(["valuation", "value"]);
+const CONTRACT_KEYS = new Fields(["label", "subscribedOn", "beneficiaries", "capitalBefore70", "capitalBefore1998", "premiumsAfter70", "capitalAfter70"]);
 /** Fields that only the `cgi` rules read: a `seed` dossier that sets one is refused (it would have no effect). */
 const CGI_ONLY = "only read under the \"cgi\" rules (add \"law\": \"cgi\")";
-const BEQUEST_KEYS = new Set(["beneficiary", "amount"]);
-const SHARE_KEYS = new Set(["beneficiary", "share"]);
-const GIFT_ITEM_KEYS = new Set(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
+const BEQUEST_KEYS = new Fields(["beneficiary", "amount"]);
+const SHARE_KEYS = new Fields(["beneficiary", "share"]);
+const GIFT_ITEM_KEYS = new Fields(["label", "value", "cash", "reservedUsufruct", "housing790ABis", "to"]);
 /** A beneficiary and the fraction it receives (of a gift, of a contract). */
-const SHARE_KEYS_OF = new Set(["beneficiary", "fraction"]);
-/** The relationships, each the program's own string for its text (a Map: a hash, not a comparison with each), and those of the civil devolution only. */
-const RELATIONSHIP_OF: ReadonlyMap<string, Relationship> = new Map(RELATIONSHIPS.map((r) => [r, r]));
-const CIVIL_RELATIONSHIP_SET: ReadonlySet<string> = new Set(CIVIL_RELATIONSHIPS);
+const SHARE_KEYS_OF = new Fields(["beneficiary", "fraction"]);
+/**
+ * The relationships by their text (a Map: a hash, not a comparison with each): the program's own
+ * string, and whether it is one of the civil devolution only (one lookup for both).
+ */
+const RELATIONSHIP_OF: ReadonlyMap<string, { relationship: Relationship; civil: boolean }> = new Map(
+  RELATIONSHIPS.map((r) => [r, { relationship: r, civil: (CIVIL_RELATIONSHIPS as readonly string[]).includes(r) }]),
+);
 /** Whole euros up to this are read straight from a JavaScript number (exact, far below 2^53). */
 const MAX_WHOLE_EUROS = Number(MAX_AMOUNT);
 
@@ -322,12 +327,29 @@ export class Reader {
     return undefined;
   }
 
-  object(v: unknown, path: string, keys: ReadonlySet<string>): Obj | undefined {
+  object(v: unknown, path: string, fields: Fields): Obj | undefined {
     if (!isObject(v)) return this.fail(path, "not an object");
     const o = v;
+    const last = fields.last;
+    const names = fields.names;
+    let i = 0;
+    let missed = false;
+    let unknown = false;
     for (const k in o) {
-      if (!keys.has(k) && Object.prototype.hasOwnProperty.call(o, k)) this.fail(at(path, k), "unknown field");
+      // The key in the same place as in the last object of all known fields is known: no lookup.
+      if (!missed && i < last.length && k === last[i]) {
+        i++;
+        continue;
+      }
+      missed = true;
+      if (!names.has(k) && Object.prototype.hasOwnProperty.call(o, k)) {
+        this.fail(at(path, k), "unknown field");
+        unknown = true;
+      }
     }
+    // Kept only when it is not a prefix of the last (so a shape and the same with one more
+    // optional field at the end both match the longer one).
+    if (missed && !unknown) fields.last = Object.keys(o);
     return o;
   }
 
@@ -637,7 +659,12 @@ export function readDossier(input: unknown, options: ReadOptions = {}): Dossier 
     if (kind !== "estate") r.fail("family", "the civil devolution exists only in an estate, not a gift");
     else if (!c.cgi) r.fail("family", 'computed mode exists only under the real law: add "law": "cgi"');
   }
-  if (kind === "estate" && !c.computed) for (const k of CIVIL_ROOT) if (root[k] !== undefined) r.fail(k, COMPUTED_ONLY);
+  // Each field of CIVIL_ROOT by its name, in that order (a loop over the names made a keyed load
+  // of each from every root, megamorphic; likewise below for the other lists of fields).
+  if (kind === "estate" && !c.computed) {
+    if (root.marriage !== undefined) r.fail("marriage", COMPUTED_ONLY);
+    if (root.will !== undefined) r.fail("will", COMPUTED_ONLY);
+  }
   c.date = r.date(root.date, "date");
   const person = readPerson(c, root.person);
   const beneficiaries = readBeneficiaries(c, root.beneficiaries, flagFields);
@@ -662,7 +689,7 @@ function readPerson(c: Reading, v: unknown): EstateDossier["person"] {
 
 function readBeneficiaries(c: Reading, v: unknown, flagFields: FlagField[]): Beneficiary[] {
   const r = c.r;
-  const keys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Set([...BENEFICIARY_KEYS, ...flagFields.map((f) => f.name)]);
+  const keys = flagFields.length === 0 ? BENEFICIARY_KEYS : new Fields([...BENEFICIARY_KEYS.names, ...flagFields.map((f) => f.name)]);
   const beneficiaries: Beneficiary[] = [];
   const list = r.list(v, "beneficiaries", false) ?? [];
   if (Array.isArray(v) && list.length === 0) r.fail("beneficiaries", "empty");
@@ -674,26 +701,29 @@ function readBeneficiaries(c: Reading, v: unknown, flagFields: FlagField[]): Ben
   return beneficiaries;
 }
 
-function readBeneficiary(c: Reading, v: unknown, p: string, keys: ReadonlySet<string>, flagFields: FlagField[]): Beneficiary | undefined {
+function readBeneficiary(c: Reading, v: unknown, p: string, keys: Fields, flagFields: FlagField[]): Beneficiary | undefined {
   const r = c.r;
   const ids = c.ids;
   const b = r.object(v, p, keys);
   if (!b) return undefined;
   const raw = r.string(b.id, p, "id");
   const id = raw === undefined ? undefined : intern(raw);
+  // Looked up once: the Map changes only at the end of this function.
+  const seen = id !== undefined && ids.has(id);
   if (id !== undefined && !isId(id)) r.fail(`${p}.id`, `not an id (letters, digits, _ or -, at most 32): "${id}"`);
   // As a key of the answer object, "__proto__" would set its prototype, not add a beneficiary.
   else if (id === "__proto__") r.fail(`${p}.id`, `reserved name, not an id: "${id}"`);
-  else if (id !== undefined && ids.has(id)) r.fail(`${p}.id`, `duplicate id "${id}"`);
+  else if (seen) r.fail(`${p}.id`, `duplicate id "${id}"`);
   const name = r.string(b.name, p, "name");
   const rel = b.relationship;
-  const relationship = typeof rel === "string" ? RELATIONSHIP_OF.get(rel) : undefined;
-  const relOk = relationship !== undefined;
+  const known = typeof rel === "string" ? RELATIONSHIP_OF.get(rel) : undefined;
+  const relationship = known?.relationship;
+  const relOk = known !== undefined;
   if (!relOk) {
     r.fail(`${p}.relationship`, `must be one of ${RELATIONSHIPS.join(", ")}, got ${JSON.stringify(rel) ?? "nothing"}`);
   }
   if (rel === "spouse" || rel === "pacs") c.spouses++;
-  if (relOk && CIVIL_RELATIONSHIP_SET.has(relationship)) {
+  if (relOk && known.civil) {
     if (!c.cgi) r.fail(`${p}.relationship`, `"${String(rel)}" is ${CGI_ONLY}`);
     else if (c.kind !== "estate") r.fail(`${p}.relationship`, `"${String(rel)}" exists only in an estate`);
     else if (rel === "collateral" && !c.computed) r.fail(`${p}.relationship`, 'a collateral\'s rate depends on a degree that only "family" states (computed mode)');
@@ -721,7 +751,7 @@ function readBeneficiary(c: Reading, v: unknown, p: string, keys: ReadonlySet<st
     if ((MARITAL_STATUSES as readonly unknown[]).includes(b.maritalStatus)) maritalStatus = b.maritalStatus as MaritalStatus;
     else r.fail(`${p}.maritalStatus`, `must be one of ${MARITAL_STATUSES.join(", ")}, got ${JSON.stringify(b.maritalStatus)}`);
   }
-  if (id !== undefined && !ids.has(id)) ids.set(id, relationship);
+  if (id !== undefined && !seen) ids.set(id, relationship);
   if (id === undefined || name === undefined || !birth || sex === undefined || disabled === undefined || !relOk || protectedAdult === undefined || livedWith === undefined) return undefined;
   let flags: Record<string, boolean> = NO_FLAGS;
   for (const f of flagFields) {
@@ -763,7 +793,8 @@ function readPriorGift(c: Reading, v: unknown, index: number): PriorGift | undef
   const allowanceUsed = g.allowanceUsed === undefined ? null : (r.amount(g.allowanceUsed, p, "allowanceUsed") ?? null);
   const disabilityAllowanceUsed = g.disabilityAllowanceUsed === undefined ? null : (r.amount(g.disabilityAllowanceUsed, p, "disabilityAllowanceUsed") ?? null);
   const registered = r.bool(g.registered, p, "registered", true);
-  const civilKey = hasCivilKey(g, CIVIL_GIFT);
+  // The first field of CIVIL_GIFT the gift has, by its name.
+  const civilKey = g.outsideShare !== undefined ? "outsideShare" : g.valueAtDeath !== undefined ? "valueAtDeath" : null;
   if (civilKey !== null && !c.computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
   const civilGift = c.computed ? readCivilGift(r, g, p) : null;
   if (cash790G && (allowanceUsed !== null || disabilityAllowanceUsed !== null)) {
@@ -855,7 +886,8 @@ function readAsset(c: Reading, v: unknown, p: string): Asset | undefined {
     });
   }
   if (!mainResidence && (occupiedBy.length > 0 || occupiedBySpouseChild)) r.fail(`${p}.occupiedBy`, "only the main residence (\"mainResidence\": true) has occupants that count (art. 764 bis)");
-  const civilKey = hasCivilKey(o, CIVIL_ASSET);
+  // The first field of CIVIL_ASSET the asset has, by its name.
+  const civilKey = o.ownership !== undefined ? "ownership" : o.receivedFrom !== undefined ? "receivedFrom" : null;
   if (civilKey !== null && !c.computed) r.fail(`${p}.${civilKey}`, COMPUTED_ONLY);
   const civilAsset = c.computed ? readCivilAsset(r, o, p) : null;
   if (label === undefined || !value || mainResidence === undefined || occupiedBySpouseChild === undefined) return undefined;
@@ -986,7 +1018,9 @@ function readCivil(c: Reading, root: Obj, dossier: EstateDossier): void {
 
 function readGift(c: Reading, root: Obj, person: GiftDossier["person"], beneficiaries: Beneficiary[], priorGifts: PriorGift[]): GiftDossier {
   const r = c.r;
-  for (const key of ESTATE_ONLY) if (root[key] !== undefined) r.fail(key, "only an estate has this field, not a gift");
+  // Each field of ESTATE_ONLY by its name, in that order.
+  if (root.furniture !== undefined) r.fail("furniture", "only an estate has this field, not a gift");
+  if (root.lifeInsurance !== undefined) r.fail("lifeInsurance", "only an estate has this field, not a gift");
   const v = root.gifts;
   const list = r.list(v, "gifts", false) ?? [];
   if (Array.isArray(v) && list.length === 0) r.fail("gifts", "empty");
@@ -1016,11 +1050,6 @@ function readGiftItem(c: Reading, v: unknown, index: number): Gift | undefined {
   if (lt(ONE, total)) r.fail(`${p}.to`, `fractions sum to ${total.toFraction()}, above 1`);
   if (label === undefined || !value || cash === undefined || reservedUsufruct === undefined || housing790ABis === undefined) return undefined;
   return { label, value, cash, reservedUsufruct, housing790ABis, to };
-}
-
-function hasCivilKey(o: Obj, keys: readonly string[]): string | null {
-  for (const k of keys) if (o[k] !== undefined) return k;
-  return null;
 }
 
 /** Reads a dossier from JSON text, exactly: numbers never pass through floating point. */

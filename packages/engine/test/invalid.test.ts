@@ -3,7 +3,7 @@
  * the field at fault; never a number.
  */
 import { describe, expect, it } from "vitest";
-import { answerOf, compute, DossierError, isDossierError, parseDossierText, parseJsonExact, readDossier, type GiftDossier } from "../src/index.js";
+import { answerOf, compute, DossierError, isDossierError, parseDate, parseDossierText, parseJsonExact, readDossier, type GiftDossier } from "../src/index.js";
 
 type Json = Record<string, any>;
 
@@ -175,6 +175,34 @@ describe("the invalid dossiers of docs/dossier.md", () => {
     refused(edit(estate(), (d) => (d.priorGifts[0].date = "2015/04/10")), "priorGifts[0].date", /not a date/);
     refused(edit(estate(), (d) => (d.date = 20260514)), "date", /not a date/);
   });
+  it("a date is 4, 2 and 2 ASCII digits: parseDate against a regular expression, a character changed at each place", () => {
+    const reference = (t: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+      if (!m) return null;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const last = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+      return y >= 1800 && mo >= 1 && mo <= 12 && d >= 1 && d <= last ? { y, m: mo, d } : null;
+    };
+    const bases = ["2026-05-14", "1800-01-01", "2024-02-29", "2023-02-28", "2000-02-29", "1900-02-28", "9999-12-31"];
+    const others = ["0", "9", "/", ":", " ", "-", "a", "\u0663", "\uff11", "\ud83d"];
+    let tried = 0;
+    for (const base of bases) {
+      expect(parseDate(base)).toEqual(reference(base));
+      for (let i = 0; i < base.length; i++) {
+        for (const x of others) {
+          const t = base.slice(0, i) + x + base.slice(i + 1);
+          expect(parseDate(t), t).toEqual(reference(t));
+          tried++;
+        }
+      }
+    }
+    for (const t of ["1799-12-31", "1900-02-29", "2023-02-29", "2026-00-10", "2026-13-01", "2026-04-31", "2026-04-00", "2026-5-14", "2026-05-140", "", "２０２６-05-14"]) {
+      expect(parseDate(t), t).toBeNull();
+      expect(reference(t), t).toBeNull();
+    }
+    expect(parseDate("2026-04-30")).toEqual({ y: 2026, m: 4, d: 30 });
+    expect(tried).toBe(bases.length * 10 * others.length);
+  });
 });
 
 describe("other invalid dossiers", () => {
@@ -194,6 +222,60 @@ describe("other invalid dossiers", () => {
     refused(edit(estate(), (d) => (d.beneficiaries[1].share = "1/2")), "beneficiaries[1].share", /unknown field/);
     refused(edit(gift(), (d) => (d.gifts[0].to[0].share = "1/2")), "gifts[0].to[0].share", /unknown field/);
     refused(edit(estate(), (d) => (d.priorGifts[0].cash790g = true)), "priorGifts[0].cash790g", /unknown field/);
+  });
+  it("the fields of computed mode without family, and an estate's fields in a gift: each named, the first of an item's only", () => {
+    const issuesOf = (d: Json): string[] => errorOf(() => readDossier(d)).issues.map((i) => `${i.path}: ${i.message}`);
+    const only = 'only read in computed mode, with "family" (docs/dossier.md)';
+    const cgi = edit(estate(), (d) => (d.law = "cgi"));
+    expect(() => readDossier(cgi)).not.toThrow();
+    expect(issuesOf(edit(cgi, (d) => ((d.will = {}), (d.marriage = {}))))).toEqual([`marriage: ${only}`, `will: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => (d.will = null)))).toEqual([`will: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => (d.assets[0].receivedFrom = {})))).toEqual([`assets[0].receivedFrom: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => ((d.assets[0].receivedFrom = {}), (d.assets[0].ownership = "own"))))).toEqual([`assets[0].ownership: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => (d.priorGifts[0].valueAtDeath = 1)))).toEqual([`priorGifts[0].valueAtDeath: ${only}`]);
+    expect(issuesOf(edit(cgi, (d) => ((d.priorGifts[0].valueAtDeath = 1), (d.priorGifts[0].outsideShare = true))))).toEqual([`priorGifts[0].outsideShare: ${only}`]);
+    expect(issuesOf(edit(gift(), (d) => ((d.lifeInsurance = []), (d.furniture = null))))).toEqual(["furniture: only an estate has this field, not a gift", "lifeInsurance: only an estate has this field, not a gift"]);
+    expect(issuesOf(edit(gift(), (d) => ((d.lifeInsurance = []), (d.will = {}))))).toEqual(["will: unknown field", "lifeInsurance: only an estate has this field, not a gift"]);
+  });
+  it("unknown fields after objects with the same keys (the reader remembers the last keys it accepted)", () => {
+    const issuesOf = (d: Json): string[] => errorOf(() => readDossier(parseJsonExact(JSON.stringify(d)))).issues.map((i) => `${i.path}: ${i.message}`);
+    const b = (n: number, extra: Json = {}): Json => ({ id: `B${n}`, name: `Person ${n}`, relationship: "child", birthDate: "1970-01-01", disabled: false, ...extra });
+    const reversed = (o: Json): Json => Object.fromEntries(Object.entries(o).reverse());
+    const known = estate();
+    // Known keys, in the order of the next dossiers' first beneficiaries: read until remembered.
+    for (let i = 0; i < 3; i++) expect(() => readDossier(parseJsonExact(JSON.stringify(known)))).not.toThrow();
+    const d = edit(estate(), (x) => {
+      x.residue = [{ beneficiary: "B2", share: "1" }];
+      x.bequests = [];
+      x.beneficiaries = [
+        b(1, { relationship: "spouse" }),
+        b(2),
+        b(5, { nickname: "P" }), // the same keys, one more at the end
+        { id: "B6", name: "Person 6", relationship: "child", birthDate: "1970-01-01", disabeld: false }, // as many keys, the last one misspelt
+        b(7),
+        reversed(b(8, { age: 50 })), // another order
+        reversed(b(9)), // another order, all known: accepted
+        { name: "Person 10", id: "B10", other: 1, relationship: "child", birthDate: "1970-01-01", disabled: false }, // known keys, then an unknown one in the middle
+        b(11, { represents: "Marc Martin", extra: true }),
+      ];
+    });
+    expect(issuesOf(d)).toEqual([
+      "beneficiaries[2].nickname: unknown field",
+      "beneficiaries[3].disabeld: unknown field",
+      "beneficiaries[5].age: unknown field",
+      "beneficiaries[7].other: unknown field",
+      "beneficiaries[8].extra: unknown field",
+      "beneficiaries[8].represents: only a grandchild represents a predeceased child here",
+    ]);
+    // A shorter object with known keys after a longer one: accepted, its missing fields reported.
+    const e = edit(known, (x) => delete x.beneficiaries[3].disabled);
+    expect(() => readDossier(parseJsonExact(JSON.stringify(e)))).not.toThrow();
+    expect(issuesOf(edit(e, (x) => delete x.beneficiaries[3].birthDate))).toEqual(["beneficiaries[3].birthDate: missing"]);
+    // The same keys again after a dossier with unknown ones: still checked, each time.
+    expect(issuesOf(edit(known, (x) => (x.person.age = 85)))).toEqual(["person.age: unknown field"]);
+    expect(issuesOf(edit(known, (x) => (x.person.age = 85)))).toEqual(["person.age: unknown field"]);
+    expect(() => readDossier(parseJsonExact(JSON.stringify(known)))).not.toThrow();
+    expect(issuesOf(edit(known, (x) => (x.assets[0] = { label: "Maison", valeur: 420000 })))).toEqual(["assets[0].valeur: unknown field", "assets[0].value: missing"]);
   });
   it("missing fields and wrong kinds of values", () => {
     refused(edit(estate(), (d) => delete d.date), "date", /missing/);

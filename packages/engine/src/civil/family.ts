@@ -1,6 +1,7 @@
 import type Fraction from "fraction.js";
 import type { Relationship } from "@succ/rules";
 import { add, ZERO } from "../exact.js";
+import { Fields } from "../fields.js";
 import { ID, type Obj, type Reader } from "../dossier.js";
 import { JsonNumber } from "../json.js";
 
@@ -98,14 +99,14 @@ export interface CivilFile {
   gifts: CivilGift[];
 }
 
-const FAMILY_KEYS = new Set(["spouse", "partner", "children", "father", "mother", "siblings", "ascendants", "collaterals"]);
-const NODE_KEYS = new Set(["id", "name", "status", "common", "blood", "descendants"]);
-const RELATIVE_KEYS = new Set(["id", "branch", "degree"]);
-const MARRIAGE_KEYS = new Set(["regime", "attributionIntegrale", "recompense", "donationEntreEpoux", "spouseOption"]);
-const RECOMPENSE_KEYS = new Set(["to", "amount"]);
-const WILL_KEYS = new Set(["universalLegatee", "fractionalLegacies", "disposableShareTo", "spouseLargestDisposable"]);
-const LEGACY_KEYS = new Set(["beneficiary", "share"]);
-const RECEIVED_KEYS = new Set(["parent", "by"]);
+const FAMILY_KEYS = new Fields(["spouse", "partner", "children", "father", "mother", "siblings", "ascendants", "collaterals"]);
+const NODE_KEYS = new Fields(["id", "name", "status", "common", "blood", "descendants"]);
+const RELATIVE_KEYS = new Fields(["id", "branch", "degree"]);
+const MARRIAGE_KEYS = new Fields(["regime", "attributionIntegrale", "recompense", "donationEntreEpoux", "spouseOption"]);
+const RECOMPENSE_KEYS = new Fields(["to", "amount"]);
+const WILL_KEYS = new Fields(["universalLegatee", "fractionalLegacies", "disposableShareTo", "spouseLargestDisposable"]);
+const LEGACY_KEYS = new Fields(["beneficiary", "share"]);
+const RECEIVED_KEYS = new Fields(["parent", "by"]);
 
 /** The relationship each place of the tree requires, by generation below the deceased (children: 1). */
 const DESCENDANT_RELATIONSHIP: Record<number, Relationship> = { 1: "child", 2: "grandchild", 3: "greatgrandchild" };
