@@ -271,6 +271,7 @@ const COMMON_KEYS = ["kind", "law", "date", "person", "beneficiaries", "priorGif
 /** The fields of computed mode, refused without `family` (each checked by its name where it is read). */
 const CIVIL_ROOT = ["marriage", "will"];
 const ESTATE_KEYS = new Fields([...COMMON_KEYS, "assets", "debts", "funeralCosts", "bequests", "residue", "spouseUsufruct", "furniture", "lifeInsurance", "family", ...CIVIL_ROOT]);
+/** The fields of computed mode of an asset and of a prior gift (each checked by its name in readAsset and readPriorGift). */
 const CIVIL_ASSET = ["ownership", "receivedFrom"];
 const CIVIL_GIFT = ["outsideShare", "valueAtDeath"];
 const COMPUTED_ONLY = "only read in computed mode, with \"family\" (docs/dossier.md)";

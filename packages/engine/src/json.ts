@@ -177,15 +177,9 @@ class Shape {
   make(values: unknown[], base: number): Record<string, unknown> {
     const maker = this.maker;
     if (maker !== null) return maker(values, base);
-    if (++this.uses === MAKER_AFTER && Shape.compiles) this.maker = Shape.compile(this.keys());
-    const obj: Record<string, unknown> = {};
     const keys = this.keys();
-    for (let j = 0; j < keys.length; j++) {
-      const key = keys[j]!;
-      if (key === "__proto__") Object.defineProperty(obj, key, { value: values[base + j], enumerable: true, writable: true, configurable: true });
-      else obj[key] = values[base + j];
-    }
-    return obj;
+    if (++this.uses === MAKER_AFTER && Shape.compiles) this.maker = Shape.compile(keys);
+    return keyByKey(keys, 0, values, base, keys.length);
   }
 
   /**
@@ -203,6 +197,22 @@ class Shape {
       return null;
     }
   }
+}
+
+/**
+ * The object of `count` keys from `keys[keyAt]` and their values from `values[valueAt]`, key by
+ * key (an own property even for "__proto__"): a shape's objects before its maker, and those off
+ * the tree of shapes.
+ */
+function keyByKey(keys: readonly string[], keyAt: number, values: readonly unknown[], valueAt: number, count: number): Record<string, unknown> {
+  const obj: Record<string, unknown> = {};
+  for (let j = 0; j < count; j++) {
+    const key = keys[keyAt + j]!;
+    const value = values[valueAt + j];
+    if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+    else obj[key] = value;
+  }
+  return obj;
 }
 
 /** Shapes in the tree at most (a few dozen serve dossiers), and keys in a shape at most (an object with more is made key by key). */
@@ -429,21 +439,10 @@ class FastParser {
       if (d === COMMA) continue;
       if (d === RBRACE) {
         this.top = base;
-        return shape !== null ? shape.make(values, base) : FastParser.build(keys, values, base, top + 1);
+        return shape !== null ? shape.make(values, base) : keyByKey(keys, base, values, base, top + 1 - base);
       }
       throw INVALID;
     }
-  }
-
-  /** The object of `keys[from..to)` and their values, key by key (an own property even for "__proto__"). */
-  private static build(keys: string[], values: unknown[], from: number, to: number): Record<string, unknown> {
-    const obj: Record<string, unknown> = {};
-    for (let j = from; j < to; j++) {
-      const key = keys[j]!;
-      if (key === "__proto__") Object.defineProperty(obj, key, { value: values[j], enumerable: true, writable: true, configurable: true });
-      else obj[key] = values[j];
-    }
-    return obj;
   }
 
   /**
