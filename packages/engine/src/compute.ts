@@ -1,7 +1,7 @@
 import Fraction from "fraction.js";
 import { DATED_LAW, isLawCoverageError, usufructPercent, type Law, type LawSource, type Relationship, type ScaleName } from "@succ/rules";
 import { ageOn } from "./dates.js";
-import { add, floor0, lt, mul, mulRatio, ONE, positive, sub, ZERO } from "./exact.js";
+import { add, den, floor0, lt, mul, mulRatio, num, ONE, positive, sub, ZERO } from "./exact.js";
 import type { Beneficiary, Dossier, EstateDossier, GiftDossier, RuleSet } from "./dossier.js";
 import { checkDossier, checkedLaw, netEstateOf } from "./check.js";
 import { DossierError } from "./errors.js";
@@ -145,8 +145,8 @@ const NOTHING_IGNORED: ReadonlySet<string> = new Set();
 /** The law's rounding: to the nearest euro, half up (amounts here are never negative). */
 export function roundEuro(x: Fraction): number {
   if (x.s === 1n) {
-    const n = Number(x.n);
-    const d = Number(x.d);
+    const n = num(x);
+    const d = den(x);
     // floor(n/d + 1/2) in doubles while n is a safe integer: q = floor(n/d), corrected once when
     // the division rounded up to the next integer, then one more when the remainder is half of d or more.
     if (n <= Number.MAX_SAFE_INTEGER && d <= Number.MAX_SAFE_INTEGER) {

@@ -2,7 +2,7 @@ import Fraction from "fraction.js";
 import { CIVIL_RELATIONSHIPS, RELATIONSHIPS, type Relationship, type Sex } from "@succ/rules";
 import { compareDates, parseDate, type CivilDate } from "./dates.js";
 import { DossierError, type DossierIssue } from "./errors.js";
-import { add, equal, integer, lt, ONE, positive, ratio, ZERO } from "./exact.js";
+import { add, equal, lt, ONE, positive, ratio, ZERO } from "./exact.js";
 import { Fields } from "./fields.js";
 import { intern, JsonNumber, parseJsonExact } from "./json.js";
 import type { RuleFamily } from "./family.js";
@@ -395,7 +395,7 @@ export class Reader {
    */
   amount(v: unknown, path: string, key?: string): Fraction | undefined {
     // Fast path: a whole number of euros as a JavaScript number (what generators write).
-    if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= MAX_WHOLE_EUROS) return integer(BigInt(v));
+    if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= MAX_WHOLE_EUROS) return ratio(v, 1);
     let text: string;
     if (typeof v === "string") text = v.trim();
     else if (v instanceof JsonNumber) {
@@ -409,7 +409,7 @@ export class Reader {
           if (c < 0 || c > 9) break;
           euros = euros * 10 + c;
         }
-        if (k === text.length && (text.length === 1 || text.charCodeAt(0) !== 48)) return integer(BigInt(euros));
+        if (k === text.length && (text.length === 1 || text.charCodeAt(0) !== 48)) return ratio(euros, 1);
       }
     }
     else if (typeof v === "number") {

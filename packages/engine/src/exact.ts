@@ -8,24 +8,73 @@ import Fraction from "fraction.js";
  * fraction.js. Results are ordinary, fully reduced `Fraction` objects either way.
  */
 
-type Fields = { s: bigint; n: bigint; d: bigint };
-
 const PROTO = Fraction.prototype;
 /** Below this, a BigInt converts to an exact double and products of two stay checkable. */
 const SMALL = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX = Number.MAX_SAFE_INTEGER;
 
-function make(s: bigint, n: bigint, d: bigint): Fraction {
-  // Same fields in the same order as fraction.js's own objects (one hidden class).
-  const f = Object.create(PROTO) as Fields;
-  f.s = s;
-  f.n = n;
-  f.d = d;
-  return f as unknown as Fraction;
+type Fields = { s: bigint; n: bigint; d: bigint };
+
+/** fraction.js's fields, made by a constructor whose prototype is fraction.js's own (an object literal's allocation, where Object.create is a call). */
+const Made = function (this: Fields, s: bigint, n: bigint, d: bigint) {
+  this.s = s;
+  this.n = n;
+  this.d = d;
+} as unknown as new (s: bigint, n: bigint, d: bigint) => Fields;
+Made.prototype = PROTO;
+
+/** A base class whose constructor returns the object it is given: its subclass adds its private fields to that object. */
+class Stamp {
+  constructor(o: object) {
+    return o;
+  }
+}
+
+/**
+ * The engine's Fractions: fraction.js's objects (its three fields, its prototype) that also hold
+ * the numerator and the denominator read into doubles once, when they are made, in private fields.
+ * A BigInt's conversion to a number is a call into V8's runtime each time, and the operations
+ * below read both for every sum and product. Each double is the field's value when that is at
+ * most MAX, and above MAX otherwise. Private fields are invisible outside this class: the objects
+ * compare equal to fraction.js's own, strictly too. Fractions made by fraction.js itself have no
+ * doubles; {@link num} and {@link den} convert their fields.
+ */
+class Exact extends Stamp {
+  #n: number;
+  #d: number;
+  constructor(f: Fields, nn: number, dd: number) {
+    super(f);
+    this.#n = nn;
+    this.#d = dd;
+  }
+
+  static num(f: Fraction): number {
+    return #n in f ? f.#n : Number(f.n);
+  }
+
+  static den(f: Fraction): number {
+    return #d in f ? f.#d : Number(f.d);
+  }
+}
+
+/** The numerator of a fraction (its magnitude) as a double: exact when at most Number.MAX_SAFE_INTEGER, above it otherwise. */
+export const num = Exact.num;
+/** The denominator of a fraction as a double: exact when at most Number.MAX_SAFE_INTEGER, above it otherwise. */
+export const den = Exact.den;
+
+/** A Fraction of reduced fields whose doubles are known (exact up to MAX, above MAX otherwise). */
+function make(s: bigint, n: bigint, d: bigint, nn: number, dd: number): Fraction {
+  return new Exact(new Made(s, n, d), nn, dd) as unknown as Fraction;
+}
+
+/** A Fraction of reduced fields, read into doubles here. */
+function made(s: bigint, n: bigint, d: bigint): Fraction {
+  return make(s, n, d, Number(n), Number(d));
 }
 
 /** A whole number as a Fraction. */
 export function integer(n: bigint): Fraction {
-  return n < 0n ? make(-1n, -n, 1n) : make(1n, n, 1n);
+  return n < 0n ? made(-1n, -n, 1n) : made(1n, n, 1n);
 }
 
 export const ZERO = integer(0n);
@@ -51,7 +100,7 @@ export function euro(n: number): Fraction {
 function euroFromMap(n: number, slot: number): Fraction {
   let f = EUROS.get(n);
   if (f === undefined) {
-    f = integer(BigInt(n));
+    f = ratio(n, 1);
     if (EUROS.size < 4096) EUROS.set(n, f);
   }
   recentAmounts[slot] = n;
@@ -89,16 +138,36 @@ function gcd(a: number, b: number): number {
 /** The BigInts of 0 to SMALL_INTS − 1, made once: a reduced fraction's denominator mostly is one (BigInt(x) allocates each time). */
 const SMALL_INTS = 1024;
 const SMALL_BIGINTS: readonly bigint[] = Array.from({ length: SMALL_INTS }, (_, k) => BigInt(k));
+/**
+ * The BigInts of larger values made lately, by the value's low bits (NaN in an empty slot):
+ * amounts of a dossier come back through several sums and products, and BigInt(x) is a call into
+ * V8's runtime (about half of them are found here, on the benchmark's dossiers).
+ */
+const RECENT_BIGINTS = 1024;
+const recentValues = new Float64Array(RECENT_BIGINTS).fill(NaN);
+const recentBigInts = new Array<bigint>(RECENT_BIGINTS).fill(0n);
 /** A non-negative safe integer as a BigInt. */
-const big = (x: number): bigint => (x < SMALL_INTS ? SMALL_BIGINTS[x]! : BigInt(x));
+function big(x: number): bigint {
+  if (x < SMALL_INTS) return SMALL_BIGINTS[x]!;
+  const slot = (x ^ (x / RECENT_BIGINTS)) & (RECENT_BIGINTS - 1);
+  if (recentValues[slot] === x) return recentBigInts[slot]!;
+  const b = BigInt(x);
+  recentValues[slot] = x;
+  recentBigInts[slot] = b;
+  return b;
+}
 
-/** n/d for safe integers n (any sign) and d > 0, reduced with number arithmetic. */
+/** n/d for safe integers n (any sign) and d > 0, reduced with number arithmetic (n/1: a whole number of euros read as a number). */
 export function ratio(n: number, d: number): Fraction {
-  if (d === 1) return n < 0 ? make(-1n, big(-n), 1n) : make(1n, big(n), 1n);
+  // A zero of any sign (−0 included, from a product) is 0/1.
+  if (n === 0) return ZERO;
+  if (d === 1) return n < 0 ? make(-1n, big(-n), 1n, -n, 1) : make(1n, big(n), 1n, n, 1);
   const neg = n < 0;
   const a = neg ? -n : n;
   const g = gcd(a, d);
-  return make(neg && a !== 0 ? -1n : 1n, big(a / g), big(d / g));
+  const rn = a / g;
+  const rd = d / g;
+  return make(neg ? -1n : 1n, big(rn), big(rd), rn, rd);
 }
 
 /** n/d for BigInts n (any sign) and d > 0, reduced: with numbers while they are safe. */
@@ -110,14 +179,14 @@ export function fraction(n: bigint, d: bigint): Fraction {
   let b = d;
   while (b !== 0n) [a, b] = [b, a % b];
   const g = a;
-  return make(neg ? -1n : 1n, (neg ? -n : n) / g, d / g);
+  return made(neg ? -1n : 1n, (neg ? -n : n) / g, d / g);
 }
 
 /*
- * The operations below read each BigInt field into a double once and test the doubles, not the
- * BigInts, against MAX: a BigInt above MAX converts to at least 2^53 (the conversion rounds to the
- * nearest double, and 2^53 is one), and so does any product with it, so a result at most MAX was
- * computed from exact values and is exact itself.
+ * The operations below read each numerator and denominator as a double ({@link num}, {@link den})
+ * and test the doubles, not the BigInts, against MAX: a value above MAX reads as more than MAX (a
+ * BigInt's conversion rounds to the nearest double, and 2^53 is one), and so does any product
+ * with it, so a result at most MAX was computed from exact values and is exact itself.
  *
  * How TurboFan sees them (issue 21): add, sub and mul only test for an operand that leaves the
  * other as it is, and call `arith` for the rest. `arith` is larger than TurboFan inlines (460
@@ -126,27 +195,25 @@ export function fraction(n: bigint, d: bigint): Fraction {
  * functions, several times over (compiling them cost more than running them on thousands of
  * dossiers). Keep it one function, whole.
  */
-const MAX = Number.MAX_SAFE_INTEGER;
-
 /** The operations of {@link arith}. */
 const ADD = 0;
 const SUB = 1;
 const MUL = 2;
 
 export function add(a: Fraction, b: Fraction): Fraction {
-  if (b.n === 0n) return a;
-  if (a.n === 0n) return b;
+  if (num(b) === 0) return a;
+  if (num(a) === 0) return b;
   return arith(ADD, a, b);
 }
 
 export function sub(a: Fraction, b: Fraction): Fraction {
-  if (b.n === 0n) return a;
+  if (num(b) === 0) return a;
   return arith(SUB, a, b);
 }
 
 /** a × b, where b is often exactly 1. */
 export function mul(a: Fraction, b: Fraction): Fraction {
-  if (b.n === 1n && b.d === 1n && b.s === 1n) return a;
+  if (num(b) === 1 && den(b) === 1 && b.s === 1n) return a;
   return arith(MUL, a, b);
 }
 
@@ -161,17 +228,20 @@ function arith(op: number, a: Fraction, b: Fraction): Fraction {
   let n = NaN;
   let d = NaN;
   if (op !== MUL) {
-    if (a.n === 0n) return make(sb, b.n, b.d);
-    if (a.d === 1n && b.d === 1n) {
-      if (a.s === sb) return make(sb, a.n + b.n, 1n);
+    const ad = den(a);
+    const bd = den(b);
+    const an = num(a);
+    const bn = num(b);
+    if (an === 0) return make(sb, b.n, b.d, bn, bd);
+    if (ad === 1 && bd === 1) {
+      // A sum of doubles above MAX is above MAX (so is one with an operand above it); a difference
+      // is exact only from exact operands.
+      if (a.s === sb) return make(sb, a.n + b.n, 1n, an + bn, 1);
       const diff = a.n - b.n;
       if (diff === 0n) return ZERO;
-      return diff > 0n ? make(a.s, diff, 1n) : make(sb, -diff, 1n);
+      const exact = an <= MAX && bn <= MAX;
+      return diff > 0n ? make(a.s, diff, 1n, exact ? an - bn : Number(diff), 1) : make(sb, -diff, 1n, exact ? bn - an : Number(-diff), 1);
     }
-    const ad = Number(a.d);
-    const bd = Number(b.d);
-    const an = Number(a.n);
-    const bn = Number(b.n);
     if (ad <= MAX && bd <= MAX && an <= MAX && bn <= MAX) {
       const x = a.s === 1n ? an : -an;
       const y = sb === 1n ? bn : -bn;
@@ -189,8 +259,8 @@ function arith(op: number, a: Fraction, b: Fraction): Fraction {
       }
     }
   } else {
-    n = Number(a.n) * Number(b.n);
-    d = Number(a.d) * Number(b.d);
+    n = num(a) * num(b);
+    d = den(a) * den(b);
     if (a.s !== b.s) n = -n;
   }
   // NaN (not computed, or an operand beyond a double's range) fails these tests.
@@ -201,18 +271,22 @@ function arith(op: number, a: Fraction, b: Fraction): Fraction {
 /** a < b */
 export function lt(a: Fraction, b: Fraction): boolean {
   // Signs first (a zero has the sign 1n): a negative is below any zero or positive.
-  const na = a.s !== 1n && a.n !== 0n;
-  const nb = b.s !== 1n && b.n !== 0n;
+  const an = num(a);
+  const bn = num(b);
+  const na = a.s !== 1n && an !== 0;
+  const nb = b.s !== 1n && bn !== 0;
   if (na !== nb) return na;
   // Same sign: compare the magnitudes, reversed for negatives.
+  const ad = den(a);
+  if (an <= MAX && bn <= MAX && ad <= MAX && ad === den(b)) return na ? bn < an : an < bn;
   if (a.d === b.d) return na ? b.n < a.n : a.n < b.n;
   return na ? below(b, a) : below(a, b);
 }
 
 /** |a| < |b| for different denominators: the cross products, in doubles while exact. */
 function below(a: Fraction, b: Fraction): boolean {
-  const x = Number(a.n) * Number(b.d);
-  const y = Number(b.n) * Number(a.d);
+  const x = num(a) * den(b);
+  const y = num(b) * den(a);
   if (x <= MAX && y <= MAX) return x < y;
   return a.n * b.d < b.n * a.d;
 }
@@ -224,13 +298,13 @@ export function equal(a: Fraction, b: Fraction): boolean {
 
 /** a > 0 */
 export function positive(a: Fraction): boolean {
-  return a.s === 1n && a.n !== 0n;
+  return a.s === 1n && num(a) !== 0;
 }
 
 /** a × p / q for small non-negative integers p and q > 0 (percentages). */
 export function mulRatio(a: Fraction, p: number, q: number): Fraction {
-  const n = Number(a.n) * p;
-  const d = Number(a.d) * q;
+  const n = num(a) * p;
+  const d = den(a) * q;
   if (n <= MAX && d <= MAX) return ratio(a.s === 1n ? n : -n, d);
   return a.mul(p, q);
 }

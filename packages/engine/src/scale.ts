@@ -1,6 +1,6 @@
 import type Fraction from "fraction.js";
 import type { Band } from "@succ/rules";
-import { fraction, integer, ratio, ZERO } from "./exact.js";
+import { den, fraction, integer, num, ratio, ZERO } from "./exact.js";
 
 /** One band of a scale crossed by a taxable amount: the band, the slice of it taxed, and that slice's tax. */
 export interface BandDetail {
@@ -113,7 +113,7 @@ const SAFE_UNITS = Math.floor(Number.MAX_SAFE_INTEGER / 10_000);
  * up to the euro. Nothing else is rounded.
  */
 export function scaleSlices(bands: readonly Band[], start: Fraction, amount: Fraction): { bands: BandDetail[]; taxExact: Fraction; tax: number } {
-  return slices(bands, start, Number(amount.n), Number(amount.d), amount);
+  return slices(bands, start, num(amount), den(amount), amount);
 }
 
 /** {@link scaleSlices} on a whole number of euros (a rounded taxable share): no fraction made for the amount. */
@@ -131,8 +131,8 @@ function slices(bands: readonly Band[], start: Fraction, an: number, ad: number,
   if (start.s === 1n || start.n === 0n) {
     // The unit 1/q euro: q the product (or the common value) of the two denominators. A BigInt
     // above SAFE_UNITS converts to a double above it too, so the doubles are tested, not the BigInts.
-    const sd = Number(start.d);
-    const sn = Number(start.n);
+    const sd = den(start);
+    const sn = num(start);
     if (sn <= SAFE_UNITS && sd <= SAFE_UNITS && an <= SAFE_UNITS && ad <= SAFE_UNITS) {
       const top = bands.length > 1 ? bands[bands.length - 2]!.upTo! : 0;
       // A whole number of euros (ad 1: every taxable share) takes the start's denominator, without

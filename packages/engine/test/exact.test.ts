@@ -6,7 +6,8 @@
 import Fraction from "fraction.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { add, equal, integer, lt, mul, mulRatio, positive, ratio, sub, sum } from "../src/exact.js";
+import { deepStrictEqual } from "node:assert";
+import { add, den, equal, fraction, integer, lt, mul, mulRatio, num, positive, ratio, sub, sum } from "../src/exact.js";
 import { lawOn, type Band } from "@succ/rules";
 import { compute, readDossier, roundEuro } from "../src/index.js";
 import { scaleSlicesOfEuros } from "../src/scale.js";
@@ -98,6 +99,62 @@ describe("exact.ts agrees with fraction.js", () => {
     expect(x.toFraction()).toBe("1/2");
     expect(x.equals(new Fraction(1, 2))).toBe(true);
     expect(sub(integer(3n), integer(5n)).toString()).toBe("-2");
+  });
+});
+
+/**
+ * The engine's own fractions (made by ratio, fraction, integer and the operations) also hold their
+ * numerator and denominator as doubles, which the operations read instead of converting the
+ * BigInts: the tests above give them fraction.js's objects, which have none; these give them the
+ * engine's own, results of earlier operations included.
+ */
+describe("the engine's own fractions", () => {
+  /** The same value, made by the engine. */
+  const own = (f: Fraction): Fraction => fraction(f.s * f.n, f.d);
+  /** The doubles a fraction holds: its fields when at most 2^53 − 1, above it otherwise. */
+  const doubles = (x: Fraction) => {
+    for (const [double, field] of [[num(x), x.n], [den(x), x.d]] as const) {
+      if (field <= BigInt(Number.MAX_SAFE_INTEGER)) expect(double).toBe(Number(field));
+      else expect(double).toBeGreaterThan(Number.MAX_SAFE_INTEGER);
+    }
+  };
+  // Whole numbers on both sides of 2^53, where a sum or a difference of doubles stops being exact.
+  const edge = fc.oneof(fc.bigInt({ min: 0n, max: 5n }), fc.bigInt({ min: 2n ** 53n - 3n, max: 2n ** 53n + 3n }), fc.bigInt({ min: 0n, max: 10n ** 20n }));
+  const wholeOrNot = fc.oneof(frac, fc.tuple(edge, fc.boolean()).map(([n, neg]) => new Fraction(neg ? -n : n)));
+  it("chains of add, sub and mul agree with fraction.js at every step, and hold their doubles", () => {
+    fc.assert(
+      fc.property(wholeOrNot, fc.array(fc.tuple(fc.constantFrom("add", "sub", "mul"), wholeOrNot), { maxLength: 8 }), (a0, steps) => {
+        let x = own(a0);
+        let y = a0;
+        doubles(x);
+        for (const [op, b] of steps) {
+          // Half the time the operand is itself a result: a sum's doubles, read again.
+          const operand = own(b);
+          x = op === "add" ? add(x, operand) : op === "sub" ? sub(x, operand) : mul(x, operand);
+          y = op === "add" ? y.add(b) : op === "sub" ? y.sub(b) : y.mul(b);
+          same(x, y);
+          doubles(x);
+          expect(lt(x, operand)).toBe(y.lt(b));
+          expect(lt(operand, x)).toBe(b.lt(y));
+          expect(positive(x)).toBe(y.gt(0));
+          same(add(x, x), y.add(y));
+          same(sub(x, own(y)), new Fraction(0));
+        }
+      }),
+    );
+    // 2^53 + 1 − 2^53: both read into doubles as 2^53, so the difference's double is not theirs.
+    const d = sub(integer(2n ** 53n + 1n), integer(2n ** 53n));
+    same(d, new Fraction(1));
+    expect(num(d)).toBe(1);
+    same(add(d, integer(2n)), new Fraction(3));
+  });
+  it("are fraction.js's objects: its prototype, its three fields, deeply and strictly equal to its own", () => {
+    for (const x of [ratio(1, 3), integer(-5n), add(ratio(1, 3), ratio(1, 6)), fraction(10n ** 30n + 1n, 3n)]) {
+      expect(Object.getPrototypeOf(x)).toBe(Fraction.prototype);
+      expect(Object.keys(x)).toEqual(["s", "n", "d"]);
+      expect(x).toStrictEqual(new Fraction(x));
+      deepStrictEqual(x, new Fraction(x));
+    }
   });
 });
 
