@@ -100,7 +100,7 @@ export function euro(n: number): Fraction {
 function euroFromMap(n: number, slot: number): Fraction {
   let f = EUROS.get(n);
   if (f === undefined) {
-    f = ratio(n, 1);
+    f = integer(BigInt(n));
     if (EUROS.size < 4096) EUROS.set(n, f);
   }
   recentAmounts[slot] = n;

@@ -7,7 +7,7 @@ import Fraction from "fraction.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deepStrictEqual } from "node:assert";
-import { add, den, equal, fraction, integer, lt, mul, mulRatio, num, positive, ratio, sub, sum } from "../src/exact.js";
+import { add, den, equal, euro, fraction, integer, lt, mul, mulRatio, num, positive, ratio, sub, sum } from "../src/exact.js";
 import { lawOn, type Band } from "@succ/rules";
 import { compute, readDossier, roundEuro } from "../src/index.js";
 import { scaleSlicesOfEuros } from "../src/scale.js";
@@ -147,6 +147,13 @@ describe("the engine's own fractions", () => {
     same(d, new Fraction(1));
     expect(num(d)).toBe(1);
     same(add(d, integer(2n)), new Fraction(3));
+  });
+  it("euro makes whole euros of a law and refuses any other amount, as BigInt does", () => {
+    same(euro(100_000), new Fraction(100_000));
+    same(euro(-15), new Fraction(-15));
+    // A law's amount that is not a whole number (a law built in code) fails rather than making a fraction without a numerator.
+    expect(() => euro(0.5)).toThrow(RangeError);
+    expect(() => euro(1500.25)).toThrow(RangeError);
   });
   it("are fraction.js's objects: its prototype, its three fields, deeply and strictly equal to its own", () => {
     for (const x of [ratio(1, 3), integer(-5n), add(ratio(1, 3), ratio(1, 6)), fraction(10n ** 30n + 1n, 3n)]) {
