@@ -278,8 +278,12 @@ export function lt(a: Fraction, b: Fraction): boolean {
   if (na !== nb) return na;
   // Same sign: compare the magnitudes, reversed for negatives.
   const ad = den(a);
-  if (an <= MAX && bn <= MAX && ad <= MAX && ad === den(b)) return na ? bn < an : an < bn;
-  if (a.d === b.d) return na ? b.n < a.n : a.n < b.n;
+  const bd = den(b);
+  if (an <= MAX && bn <= MAX && ad <= MAX && bd <= MAX) {
+    // Exact doubles: the same denominator compares the numerators; different ones, the cross
+    // products (no BigInt comparison of denominators the doubles already tell apart).
+    if (ad === bd) return na ? bn < an : an < bn;
+  } else if (a.d === b.d) return na ? b.n < a.n : a.n < b.n;
   return na ? below(b, a) : below(a, b);
 }
 
