@@ -16,7 +16,7 @@ import { smallEstateOf } from "./families/small-estate-796-0.js";
 import { residueUsufruct, splits } from "./families/usufruct-669.js";
 import type { Rule } from "./rules.js";
 import { scaleSlicesOfEuros, type BandDetail } from "./scale.js";
-import { giftSharesOf, scanFor } from "./by-beneficiary.js";
+import { giftSharesOf, releaseIndexes, scanFor } from "./by-beneficiary.js";
 import { lifeInsuranceOf, type LifeInsuranceShare } from "./life-insurance.js";
 import type { GrossEstate } from "./assets.js";
 import { devolve, type Devolution } from "./civil/devolution.js";
@@ -364,6 +364,8 @@ export function compute(dossier: Dossier, options: ComputeOptions = {}): Compute
     // A value the tables do not hold on a date the dossier names (a prior gift's, say).
     if (isLawCoverageError(e)) throw new DossierError([{ path: "date", message: e.message }]);
     throw e;
+  } finally {
+    releaseIndexes();
   }
 }
 
