@@ -12,7 +12,7 @@ import { compute, readDossier } from "../src/index.js";
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-/** An estate of 20 children, each with a twentieth of the residue and one prior gift (lists long enough to be indexed). */
+/** 20 children, each with one prior gift and a twentieth of the residue (an estate) or of the gift (a gift): lists long enough to be indexed. */
 function twentyHeirs(kind: "estate" | "gift") {
   const ids = Array.from({ length: 20 }, (_, k) => `E${k + 1}`);
   const beneficiaries = ids.map((id) => ({ id, name: `Enfant ${id}`, relationship: "child", birthDate: "1970-01-10", disabled: false }));
