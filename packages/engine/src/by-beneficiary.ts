@@ -87,9 +87,8 @@ let lastShares: readonly GiftShare[] = NONE;
 export function releaseIndexes(): void {
   for (let k = 0; k < recent.length; k++) recent[k] = UNUSED;
   next = 0;
+  // No gift list is null: the next call misses, and sets the id and size with the list.
   lastGifts = null;
-  lastId = "";
-  lastSize = 0;
   lastShares = NONE;
 }
 
