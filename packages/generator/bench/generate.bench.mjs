@@ -17,11 +17,13 @@
 //     when nothing else runs). 50,000 tasks by default: over 10,000, each thread's start (its own
 //     copy of the code compiled and warmed up) weighs as much as the drawing. One job already
 //     keeps more than one core busy (V8's compiler and garbage collector run beside it), which
-//     the row prints: that share bounds the speed-up of 2 jobs on 2 cores.
+//     the row prints: that share bounds the speed-up of 2 jobs on 2 cores. Beside them, the
+//     machine's own ceiling (reported, no target): two independent processes started together,
+//     each drawing half the set, with nothing shared and nothing to put in order.
 // Usage: node bench/generate.bench.mjs [--tasks 100000] [--level-tasks 10000] [--runs 5] [--level7-tasks 600]
 //        [--gen-tasks 2000] [--gold-tasks 600] [--jobs-tasks 50000] [--strict]
 // Build first (`pnpm build` at the root). --strict exits 1 when a target is missed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -238,17 +240,47 @@ async function levelRows(genTasks, goldTasks, jobsTasks) {
     const m = /CPU ([\d.]+) ([\d.]+)/.exec(r.stderr);
     return { wall, cpu: m ? Number(m[1]) + Number(m[2]) : NaN };
   };
+  // The machine's own ceiling for 2 jobs: two independent `succ generate` processes started
+  // together, each drawing half the set (`-n H` and `-n H --offset H`), with nothing shared and
+  // nothing to put in order; wall time until both end, CPU time summed. What --jobs 2 cannot beat.
+  const halvesRun = async () => {
+    const half = Math.floor(jobsTasks / 2);
+    const t0 = process.hrtime.bigint();
+    const cpus = await Promise.all(
+      [["-n", String(half)], ["-n", String(jobsTasks - half), "--offset", String(half)]].map(
+        (range) =>
+          new Promise((resolve, reject) => {
+            const args = [bin, "generate", ...range];
+            const child = existsSync(timeBin) ? spawn(timeBin, ["-f", "CPU %U %S", process.execPath, ...args], { stdio: ["ignore", "ignore", "pipe"] }) : spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+            let err = "";
+            child.stderr.on("data", (d) => (err += d));
+            child.on("error", reject);
+            child.on("close", (code) => {
+              if (code !== 0) return reject(new Error(`succ generate ${range.join(" ")} exited with ${code}: ${err}`));
+              const m = /CPU ([\d.]+) ([\d.]+)/.exec(err);
+              resolve(m ? Number(m[1]) + Number(m[2]) : NaN);
+            });
+          }),
+      ),
+    );
+    return { wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: cpus[0] + cpus[1] };
+  };
   const one = [];
   const two = [];
+  const halves = [];
   for (let r = 0; r < 3; r++) {
     one.push(jobsRun(1));
     two.push(jobsRun(2));
+    halves.push(await halvesRun());
   }
   const wall1 = medianOf(one.map((x) => x.wall));
   const wall2 = medianOf(two.map((x) => x.wall));
+  const wallH = medianOf(halves.map((x) => x.wall));
   const cpu1 = medianOf(one.map((x) => x.cpu));
   const cpu2 = medianOf(two.map((x) => x.cpu));
+  const cpuH = medianOf(halves.map((x) => x.cpu));
   const cores = (await import("node:os")).availableParallelism();
   console.log(`succ generate -n ${jobsTasks} > /dev/null (3 runs each, ${cores} cores): --jobs 1 ${wall1.toFixed(2)} s wall, ${cpu1.toFixed(2)} s CPU (${(cpu1 / wall1).toFixed(2)} cores busy); --jobs 2 ${wall2.toFixed(2)} s wall, ${cpu2.toFixed(2)} s CPU (${(cpu2 / wall2).toFixed(2)} cores busy)`);
+  console.log(`the machine's ceiling for 2 jobs, two independent processes each drawing half: ${wallH.toFixed(2)} s wall, ${cpuH.toFixed(2)} s CPU, ${(wall1 / wallH).toFixed(2)}× --jobs 1; --jobs 2 reaches ${Math.round((100 * wallH) / wall2)} % of that speed`);
   if (cores >= 2) report("--jobs 2 against --jobs 1, wall time", `${(wall1 / wall2).toFixed(2)}×`, "faster", wall1 / wall2 >= 1.6, "≥ 1.6× on 2 cores, when nothing else runs");
 }
