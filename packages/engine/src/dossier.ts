@@ -8,6 +8,7 @@ import { intern, JsonNumber, parseJsonExact } from "./json.js";
 import type { RuleFamily } from "./family.js";
 import { checkCivilFile } from "./civil/checks.js";
 import { formsSouche } from "./civil/heirs.js";
+import { listOf } from "./lists.js";
 import { readCivilAsset, readCivilGift, readFamilyFile, type CivilAsset, type CivilFile, type CivilGift, type Ownership } from "./civil/family.js";
 
 /**
@@ -1009,7 +1010,7 @@ function readCivil(c: Reading, root: Obj, dossier: EstateDossier): void {
   const person = root.person;
   if (isObject(person) && person.hasDescendants !== undefined) r.fail("person.hasDescendants", "not allowed with family: the engine reads it from family.children");
   if (r.issues.length > 0) return;
-  const file = readFamilyFile(r, root, { ids: c.ids, beneficiaryIds: dossier.beneficiaries.map((b) => b.id) });
+  const file = readFamilyFile(r, root, { ids: c.ids, beneficiaryIds: listOf(dossier.beneficiaries, (b) => b.id) });
   if (!file) return;
   const civil: CivilFile = { ...file, assets: c.civilAssets!, debts: c.civilDebts!, gifts: c.civilGifts! };
   checkCivilFile(r, dossier, civil);

@@ -18,3 +18,4 @@ export { formatAmount } from "./dossier.js";
 export { rereadCivilFile, tryRereadCivilFile, type RereadOptions } from "./civil/reread.js";
 export { civilCounterfactualMisses } from "./civil/counterfactual.js";
 export { recallOf } from "./families/recall-784.js";
+export { listOf } from "./lists.js";

@@ -2,6 +2,7 @@ import type { EstateDossier, Reader } from "../dossier.js";
 import { add, lt, ZERO } from "../exact.js";
 import type { CivilFile } from "./family.js";
 import { aliveParents, formsSouche, legalHeirIds, needsRemoteOrders, siblingsFrom, soucheIds } from "./heirs.js";
+import { listOf } from "../lists.js";
 
 /**
  * The checks of computed mode that need the whole file but no amount of the law (docs/dossier.md,
@@ -94,7 +95,7 @@ export function checkCivilFile(r: Reader, d: EstateDossier, c: CivilFile): void 
     for (const p of parents) heirs.add(p.id!);
     // Art. 757-3: the siblings who take family property come through their souche too.
     if (parents.length === 0 && !liberality) {
-      const from = new Set(c.assets.filter((a) => a.receivedFrom !== null).map((a) => a.receivedFrom!.parent));
+      const from = new Set(listOf(c.assets.filter((a) => a.receivedFrom !== null), (a) => a.receivedFrom!.parent));
       for (const parent of from) soucheIds(siblingsFrom(f, parent), null, through);
     }
   }

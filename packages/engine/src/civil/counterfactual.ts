@@ -9,6 +9,7 @@ import { devolve, type Devolution } from "./devolution.js";
 import type { Representation } from "./heirs.js";
 import { liquidate } from "./liquidation.js";
 import { civilParts } from "./tax.js";
+import { listOf } from "../lists.js";
 
 /** The rules a counterfactual and its computed dossier are both computed with: none ignored. */
 const NOTHING_IGNORED: ReadonlySet<string> = new Set();
@@ -73,7 +74,7 @@ let lastReceived: Fraction[] = [];
 /** Σ of each beneficiary's civil parts in a computed result, in the dossier's order. */
 function receivedOf(result: EstateResult): Fraction[] {
   if (lastResult !== result) {
-    lastReceived = result.dossier.beneficiaries.map((b) => civilReceived(result.devolution!, result.dossier, result.law, b));
+    lastReceived = listOf(result.dossier.beneficiaries, (b) => civilReceived(result.devolution!, result.dossier, result.law, b));
     lastResult = result;
   }
   return lastReceived;

@@ -7,6 +7,7 @@ import type { GrossEstate } from "../assets.js";
 import type { CivilFile, FamilyNode, SpouseOption } from "./family.js";
 import { aliveParents, bySouche, formsSouche, heirsByLaw, lawFraction, siblingsFrom, type Distribution, type Order, type Representation } from "./heirs.js";
 import type { EstateAsset, Liquidation } from "./liquidation.js";
+import { listOf } from "../lists.js";
 
 /**
  * Steps 3-5 of computed mode: the heirs by law, the reserve and the reduction of legacies, the
@@ -232,7 +233,7 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
         if (dist.shares.size > 0) {
           // The values as taxed (the main residence after art. 764 bis), half of each (art. 757-3), bearing the passive in proportion (art. 870).
           const valueOf = (a: EstateAsset): Fraction => (gross.mainResidence !== null && gross.mainResidence.asset === a.asset ? sub(a.asset.value, gross.mainResidence.reduction) : a.asset.value);
-          const half = mul(lawFraction(cl.familyPropertyToSiblings), sum(family.map(valueOf)));
+          const half = mul(lawFraction(cl.familyPropertyToSiblings), sum(listOf(family, valueOf)));
           const netPart = positive(gross.gross) ? mul(half, N).div(gross.gross) : ZERO;
           retour = { parent, gross: half, net: netPart };
           share(dist, netPart, retourOf);
@@ -254,7 +255,7 @@ export function devolve(d: EstateDossier, c: CivilFile, law: Law, assets: readon
     const before = legacyBasis.get(l.beneficiary);
     legacyBasis.set(l.beneficiary, before ? `${before}, ${ARTICLE[l.kind]}` : ARTICLE[l.kind]);
   }
-  const shares: CivilShare[] = d.beneficiaries.map((b) => {
+  const shares: CivilShare[] = listOf(d.beneficiaries, (b) => {
     const id = b.id;
     const fullOwnership = pp.get(id) ?? ZERO;
     const usufruct = us.get(id) ?? ZERO;

@@ -2,6 +2,7 @@ import type Fraction from "fraction.js";
 import type { Law } from "@succ/rules";
 import { add, mul, mulRatio, ONE, ratio, sub, ZERO } from "../exact.js";
 import type { Branch, Family, FamilyNode, Relative } from "./family.js";
+import { listOf } from "../lists.js";
 
 /**
  * Heirs by law (C. civ. art. 734-755): the four orders, the degrees, representation of the
@@ -16,7 +17,7 @@ const LAW_FRACTIONS = new Map<string, Fraction>();
 export function lawFraction(text: string): Fraction {
   let f = LAW_FRACTIONS.get(text);
   if (f === undefined) {
-    const [n, d] = text.split("/").map(Number) as [number, number | undefined];
+    const [n, d] = listOf(text.split("/"), Number) as [number, number | undefined];
     f = ratio(n, d ?? 1);
     // Bounded: a law's fractions are few; a source of its own (a fictional law) adds its own few.
     if (LAW_FRACTIONS.size < 256) LAW_FRACTIONS.set(text, f);
@@ -103,7 +104,7 @@ function nearest(members: readonly Relative[]): Relative[] {
 /** The division by branches (art. 746-750): half to each branch, the nearest of each per head; one branch alone takes all. */
 function fente(members: readonly Relative[], half: Fraction, whole: Fraction, into: Map<string, Fraction>): void {
   const branches: Branch[] = ["paternal", "maternal"];
-  const present = branches.map((b) => nearest(members.filter((m) => m.branch === b))).filter((l) => l.length > 0);
+  const present = listOf(branches, (b) => nearest(members.filter((m) => m.branch === b))).filter((l) => l.length > 0);
   const share = present.length === 2 ? mul(whole, half) : whole;
   for (const list of present) for (const m of list) credit(into, m.id, mulRatio(share, 1, list.length));
 }
@@ -160,7 +161,7 @@ export function heirsByLaw(f: Family, law: Law): LegalHeirs {
     } else if (parents.length === 2) {
       const half = lawFraction(c.parentHalf);
       for (const p of parents) credit(out.dist.shares, p.id!, half);
-      mark(parents.map((p) => p.id!), "art. 736");
+      mark(listOf(parents, (p) => p.id!), "art. 736");
     } else {
       const parent = parents[0]!;
       const other: Branch = parent === f.father ? "maternal" : "paternal";
@@ -170,7 +171,7 @@ export function heirsByLaw(f: Family, law: Law): LegalHeirs {
         credit(out.dist.shares, parent.id!, part);
         for (const a of asc) credit(out.dist.shares, a.id, mulRatio(sub(ONE, part), 1, asc.length));
         out.otherBranch = asc;
-        mark([parent.id!, ...asc.map((a) => a.id)], "art. 738-1");
+        mark([parent.id!, ...listOf(asc, (a) => a.id)], "art. 738-1");
       } else {
         credit(out.dist.shares, parent.id!, ONE);
         mark([parent.id!], "art. 736");

@@ -1,5 +1,6 @@
 import type Fraction from "fraction.js";
 import type { Devolution, CivilTitle } from "./devolution.js";
+import { listOf } from "../lists.js";
 
 /**
  * The civil devolution as plain JSON (§10.4 of the contract): exact decimal strings (a decimal
@@ -64,7 +65,7 @@ export function devolutionJson(d: Devolution): DevolutionJson {
     spouseRule: d.spouseRule,
     option: d.option,
     liquidation: l === null ? null : { regime: l.regime, attributionIntegrale: l.attributionIntegrale, commonNet: exactString(l.commonNet), recompense: exactString(l.recompense), estatePart: exactString(l.estatePart), survivorPart: exactString(l.survivorPart) },
-    reductions: d.legacies.filter((x) => !x.before.equals(x.after)).map((x) => ({ beneficiary: x.beneficiary, kind: x.kind, before: exactString(x.before), after: exactString(x.after) })),
+    reductions: listOf(d.legacies.filter((x) => !x.before.equals(x.after)), (x) => ({ beneficiary: x.beneficiary, kind: x.kind, before: exactString(x.before), after: exactString(x.after) })),
     shares,
   };
 }

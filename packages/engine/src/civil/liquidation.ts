@@ -4,6 +4,7 @@ import type { Asset, EstateDossier } from "../dossier.js";
 import { add, mul, sub, ZERO } from "../exact.js";
 import { lawFraction } from "./heirs.js";
 import type { CivilAsset, CivilFile, Regime } from "./family.js";
+import { listOf } from "../lists.js";
 
 /**
  * Step 1 of computed mode, the liquidation of the matrimonial regime (C. civ. art. 1400-1536):
@@ -42,7 +43,7 @@ export interface Liquidation {
 export function liquidate(d: EstateDossier, c: CivilFile, law: Law): { dossier: EstateDossier; assets: EstateAsset[]; liquidation: Liquidation | null } {
   const m = c.marriage;
   if (m === null || m.regime === "separation_de_biens") {
-    const assets = d.assets.map((asset, i) => ({ asset, civil: c.assets[i]!, origin: i }));
+    const assets = listOf(d.assets, (asset, i) => ({ asset, civil: c.assets[i]!, origin: i }));
     return { dossier: d, assets, liquidation: null };
   }
   const half = lawFraction(law.civil.communityHalf);
@@ -79,5 +80,5 @@ export function liquidate(d: EstateDossier, c: CivilFile, law: Law): { dossier: 
   const commonNet = sub(commonAssets, commonDebts);
   const estatePart = m.attributionIntegrale ? ZERO : mul(add(commonNet, r), half);
   const liquidation: Liquidation = { regime: m.regime, attributionIntegrale: m.attributionIntegrale, commonAssets, commonDebts, commonNet, recompense: r, estatePart, survivorPart: sub(commonNet, estatePart), half };
-  return { dossier: { ...d, assets: assets.map((x) => x.asset), debts }, assets, liquidation };
+  return { dossier: { ...d, assets: listOf(assets, (x) => x.asset), debts }, assets, liquidation };
 }

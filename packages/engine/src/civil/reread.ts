@@ -4,6 +4,7 @@ import { DossierError, type DossierIssue } from "../errors.js";
 import { checkCivilFile } from "./checks.js";
 import { readFamilyFile, readFileBesideFamily, type CivilFile, type FamilyContext } from "./family.js";
 import { formsSouche } from "./heirs.js";
+import { listOf } from "../lists.js";
 
 /** What a caller of {@link rereadCivilFile} may say of the changed file beside it. */
 export interface RereadOptions {
@@ -50,7 +51,7 @@ let lastContext: FamilyContext | null = null;
 
 /** What the reader knows of the beneficiaries when it reaches the family: each id's relationship, the ids in order. */
 function contextOf(beneficiaries: readonly Beneficiary[]): FamilyContext {
-  return { ids: new Map(beneficiaries.map((b) => [b.id, b.relationship] as const)), beneficiaryIds: beneficiaries.map((b) => b.id) };
+  return { ids: new Map(listOf(beneficiaries, (b) => [b.id, b.relationship] as const)), beneficiaryIds: listOf(beneficiaries, (b) => b.id) };
 }
 
 /** The dossier read again, or the issues of its refusal. */
@@ -60,7 +61,7 @@ function reread(d: EstateDossier, root: Obj, { relationships, from }: RereadOpti
   let context: FamilyContext;
   const relationshipsChange = relationships !== undefined && relationships.size > 0;
   if (relationshipsChange) {
-    beneficiaries = d.beneficiaries.map((b) => {
+    beneficiaries = listOf(d.beneficiaries, (b) => {
       const rel = relationships.get(b.id);
       return rel === undefined || rel === b.relationship ? b : { ...b, relationship: rel };
     });
