@@ -140,7 +140,7 @@ function familyCouple(c: Ctx): void {
   addLegatees(c, Math.min(l, 9 - b.beneficiaries.length), [["grandchild", 35], ["nephew", 25], ["unrelated", 30], ["sibling", 10]]);
   const stocks = k + (c.representation ? 1 : 0);
   const shares = heirShares(rng, { num: 3, den: 4 }, stocks, 75);
-  c.residue = [{ beneficiary: spouse.id, num: 1, den: 4 }, ...c.children.map((x, i) => ({ beneficiary: x.id, ...shares[i]! }))];
+  c.residue = [{ beneficiary: spouse.id, num: 1, den: 4 }, ...listOf(c.children, (x, i) => ({ beneficiary: x.id, ...shares[i]! }))];
   if (c.representation) {
     const s = splitShare(shares[k]!, c.representation.heirs.length);
     for (const h of c.representation.heirs) c.residue.push({ beneficiary: h.id, ...s });
@@ -170,7 +170,7 @@ function familyParent(c: Ctx, special: Special): void {
   if (c.children.length === 1) l = Math.max(l, 1);
   addLegatees(c, Math.min(l, 9 - b.beneficiaries.length), [["grandchild", 40], ["nephew", 25], ["unrelated", 30], ["sibling", 5]]);
   const shares = heirShares(rng, { num: 1, den: 1 }, c.children.length, 70);
-  c.residue = c.children.map((x, i) => ({ beneficiary: x.id, ...shares[i]! }));
+  c.residue = listOf(c.children, (x, i) => ({ beneficiary: x.id, ...shares[i]! }));
   const status = rng.weighted([["widowed", 55], ["divorced", 35], ["single", 10]] as const);
   c.situation = `${situationOf(c.subject.female, status)}, ${childrenWord(c.children.length)}`;
   if (occupant && rng.chance(92)) c.facts.mainResidence = { asset: 0, occupants: [occupant.id] };
@@ -223,7 +223,7 @@ function familyChildless(c: Ctx): void {
   if (partner && b.beneficiaries.length < 9) c.legatees.push(partner);
   const heirShare = heir ? rng.pick([{ num: 1, den: 4 }, { num: 1, den: 5 }]) : { num: 0, den: 1 };
   const shares = heirShares(rng, reduce(heirShare.den - heirShare.num, heirShare.den), m, 70);
-  c.residue = siblings.map((s, i) => ({ beneficiary: s.id, ...shares[i]! }));
+  c.residue = listOf(siblings, (s, i) => ({ beneficiary: s.id, ...shares[i]! }));
   if (heir) c.residue.push({ beneficiary: heir.id, ...heirShare });
   const status = partner ? null : rng.weighted([["single", 45], ["widowed", 35], ["divorced", 20]] as const);
   c.situation = `${partner ? `${gendered(c.subject.female, "lié", "liée")} par un PACS à ${partner.id}` : situationOf(c.subject.female, status!)}, sans descendant`;
@@ -270,7 +270,7 @@ function priorGifts(c: Ctx): void {
   }
   // A family cash gift (art. 790 G): a child or, for a deceased without descendants, a nephew.
   const g = c.law.cashGift790G;
-  const donees = c.facts.hasDescendants ? kids : c.legatees.filter((x) => x.relationship === "nephew").concat(c.residue.map((s) => b.beneficiaries.find((x) => x.id === s.beneficiary)!).filter((x) => x.relationship === "nephew"));
+  const donees = c.facts.hasDescendants ? kids : c.legatees.filter((x) => x.relationship === "nephew").concat(listOf(c.residue, (s) => b.beneficiaries.find((x) => x.id === s.beneficiary)!).filter((x) => x.relationship === "nephew"));
   if (donees.length > 0 && rng.chance(25)) {
     const x = rng.pick(donees);
     const from = maxDate(maxDate(DEED_FIGURES_BEFORE, recallFrom), addYears(x.birth, g.doneeMinimumAge + 1));

@@ -1,6 +1,6 @@
 import { ageOn, compareDates, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { usufructPercent } from "@succ/rules";
-import { emptyFacts, type Beneficiary, type CgiGiftDraft, type Deed, type GiftItem, type PriorGift } from "./draft.js";
+import { emptyFacts, listOf, type Beneficiary, type CgiGiftDraft, type Deed, type GiftItem, type PriorGift } from "./draft.js";
 import { cgiActDate, dateIn, DEED_FIGURES_BEFORE, deedOf, FIRST_PRIOR_GIFT, giftAllowanceCents, lawOf } from "./law.js";
 import { addDays, addYears, birthForAge, maxDate, minDate } from "./dates.js";
 import { HOUSING_790A_BIS } from "./families/housing-790-a-bis.js";
@@ -93,7 +93,7 @@ export function cgiGift(rng: Rng, level: CgiLevel): CgiGiftDraft {
   }
   for (const [p, d] of done) facts.deeds.set(p, d);
 
-  const donees: Donee[] = people.map((x) => {
+  const donees: Donee[] = listOf(people, (x) => {
     let u = 0;
     let v = 0;
     for (const [p, d] of done) {
@@ -130,13 +130,13 @@ export function cgiGift(rng: Rng, level: CgiLevel): CgiGiftDraft {
   // or an asset in full ownership; its value gives every donee a taxable share.
   const bareOwnership = rng.chance(60);
   const bare = bareOwnership ? 100 - usufructPercent(law.usufruct669, donorAge) : 100;
-  const fractions = rng.chance(70) || n === 1 ? people.map(() => reduce(1, n)) : rng.sample(n === 2 ? [{ num: 2, den: 3 }, { num: 1, den: 3 }] : [{ num: 1, den: 2 }, { num: 1, den: 4 }, { num: 1, den: 4 }], n);
+  const fractions = rng.chance(70) || n === 1 ? listOf(people, () => reduce(1, n)) : rng.sample(n === 2 ? [{ num: 2, den: 3 }, { num: 1, den: 3 }] : [{ num: 1, den: 2 }, { num: 1, den: 4 }, { num: 1, den: 4 }], n);
   const main: GiftItem = {
     label: bareOwnership ? realEstateLabel(rng) : giftAssetLabel(rng, false),
     cents: 0,
     cash: false,
     reservedUsufruct: bareOwnership,
-    to: people.map((x, i) => ({ beneficiary: x.id, ...fractions[i]! })),
+    to: listOf(people, (x, i) => ({ beneficiary: x.id, ...fractions[i]! })),
   };
   let V = roundEuros(rng.spread(60_000, 700_000) * 100, 1000);
   donees.forEach((d, i) => {

@@ -1,5 +1,6 @@
 import { ageOn, anniversary, compareDates, formatDate, withinYearsBefore, type ComputeResult } from "@succ/engine";
 import { LAW_COVERAGE, type Law } from "@succ/rules";
+import { listOf } from "./draft.js";
 
 /**
  * The decisions of this project where the sources read do not settle the law (docs/dossier.md,
@@ -49,7 +50,7 @@ export function decisionsOf(r: ComputeResult): Decision[] {
   const d = r.dossier;
   const law = r.law;
   const out = new Set<Decision>();
-  const byId = new Map(r.beneficiaries.map((b) => [b.id, b]));
+  const byId = new Map(listOf(r.beneficiaries, (b) => [b.id, b]));
   for (const g of d.priorGifts) {
     const b = d.beneficiaries.find((x) => x.id === g.beneficiary)!;
     const recalled = byId.get(b.id)!.recall.recalled.some((x) => x.gift === g);

@@ -1,6 +1,7 @@
 import type { Law, Relationship } from "@succ/rules";
 import { formatDate, type CivilDate, type DossierInput, type MaritalStatus } from "@succ/engine";
 import type { Person } from "./names.js";
+import { listOf } from "@succ/engine/internal";
 
 /**
  * A dossier as the generator draws it: the engine's dossier plus what only the prompt needs
@@ -95,19 +96,8 @@ export function fraction(s: { num: number; den: number }): string {
   return s.num === s.den ? "1" : `${s.num}/${s.den}`;
 }
 
-/**
- * `xs.map(f)` pushed into an array literal. V8 makes every array of one literal with the hidden
- * class of arrays of objects once one has held an object, empty ones included, where `map`
- * gives an empty list another class than a full one: the code that reads these lists (the
- * engine's reader, the guards, the prompt) then meets one class, instead of being deoptimized
- * ("wrong map") and compiled again when the first empty list of a kind comes (no debt, no
- * bequest, no prior gift).
- */
-export function listOf<T, U>(xs: readonly T[], f: (x: T) => U): U[] {
-  const out: U[] = [];
-  for (let i = 0; i < xs.length; i++) out.push(f(xs[i]!));
-  return out;
-}
+/** Lists made as the engine makes them (one hidden class in every tier of V8: see there). */
+export { listOf };
 
 export function nameOf(p: Person): string {
   return `${p.first} ${p.last}`;
@@ -212,7 +202,7 @@ export function contractInput(c: ContractDraft): NonNullable<DossierInput["lifeI
   return {
     label: c.label,
     subscribedOn: formatDate(c.subscribedOn),
-    beneficiaries: c.to.map((t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
+    beneficiaries: listOf(c.to, (t) => ({ beneficiary: t.beneficiary, fraction: fraction(t) })),
     capitalBefore70: amount(c.before70),
     ...(c.before1998 === null ? {} : { capitalBefore1998: amount(c.before1998) }),
     premiumsAfter70: amount(c.premiumsAfter70),
@@ -308,7 +298,7 @@ export function toCgiDossier(d: CgiDraft, law: Law): DossierInput {
     }
     const out: DossierInput = { kind: d.kind, law: "cgi", date: base.date, person, beneficiaries, assets, debts: base.debts };
     if (f.furniture) out.furniture = f.furniture.valuation === "flat" ? { valuation: "flat" } : { valuation: f.furniture.valuation, value: amount(f.furniture.cents) };
-    if (f.contracts.length > 0) out.lifeInsurance = f.contracts.map(contractInput);
+    if (f.contracts.length > 0) out.lifeInsurance = listOf(f.contracts, contractInput);
     out.funeralCosts = base.funeralCosts;
     out.bequests = base.bequests;
     out.residue = base.residue;

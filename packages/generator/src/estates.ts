@@ -2,7 +2,7 @@ import { gendered } from "./french.js";
 import { compareDates, type CivilDate } from "@succ/engine";
 import { usufructPercent, type Law } from "@succ/rules";
 import { actDate, addDays, addYears, birthForAge, birthNearBirthday, dateBetween } from "./dates.js";
-import type { Beneficiary, EstateDraft, Predeceased, Share } from "./draft.js";
+import { listOf, type Beneficiary, type EstateDraft, type Predeceased, type Share } from "./draft.js";
 import { Builder, estateBalance, majority, reduce, residueFor, roundEuros, roundish, splitShare } from "./family.js";
 import { allowanceCents, openRowAge, usufructEdges } from "./law.js";
 import { familyName } from "./names.js";
@@ -78,7 +78,7 @@ export function heirShares(rng: Rng, total: { num: number; den: number }, count:
     3: [[1, 2], [1, 4], [1, 4]],
     4: [[2, 5], [1, 5], [1, 5], [1, 5]],
   };
-  const p = patterns[count]!.map(([n, d]) => reduce(total.num * n, total.den * d));
+  const p = listOf(patterns[count]!, ([n, d]) => reduce(total.num * n, total.den * d));
   return rng.sample(p, p.length);
 }
 
@@ -172,13 +172,13 @@ export function spouseChildren(rng: Rng, minBequests = 0): EstateDraft {
   l = Math.max(l, minBequests, k === 1 ? 1 : 0);
   const children = addChildren(b, subject, k);
   if (rng.chance(10)) rng.pick(children).disabled = true;
-  const legatees = pickLegateeKinds(rng, l, [["grandchild", 30], ["nephew", 30], ["unrelated", 25], ["sibling", 15]]).map((kind) =>
+  const legatees = listOf(pickLegateeKinds(rng, l, [["grandchild", 30], ["nephew", 30], ["unrelated", 25], ["sibling", 15]]), (kind) =>
     addLegatee(b, kind, age, children),
   );
   const spouseShare = { num: 1, den: 4 };
   const shares = heirShares(rng, { num: 3, den: 4 }, k, 70);
-  const residue: Share[] = [{ beneficiary: spouse.id, ...spouseShare }, ...children.map((c, i) => ({ beneficiary: c.id, ...shares[i]! }))];
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
+  const residue: Share[] = [{ beneficiary: spouse.id, ...spouseShare }, ...listOf(children, (c, i) => ({ beneficiary: c.id, ...shares[i]! }))];
+  const bequests = listOf(legatees, (x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = largest(residue.slice(1));
   const refChild = children.find((c) => c.id === ref.beneficiary)!;
   const R = residueFor(allowanceCents(b.law, "estate", "child", refChild.disabled) + target(rng, 2_000, 600_000), ref) + rng.int(0, 99);
@@ -202,7 +202,7 @@ export function childrenLegatees(rng: Rng): EstateDraft {
     heir = addLegatee(b, rng.pick(["unrelated", "nephew"] as const), age, children);
     heirShare = rng.pick([{ num: 1, den: 10 }, { num: 1, den: 5 }, { num: 1, den: 6 }]);
   }
-  const legatees = pickLegateeKinds(rng, l, [["grandchild", 35], ["nephew", 30], ["unrelated", 25], ["sibling", 10]]).map((kind) =>
+  const legatees = listOf(pickLegateeKinds(rng, l, [["grandchild", 35], ["nephew", 30], ["unrelated", 25], ["sibling", 10]]), (kind) =>
     addLegatee(b, kind, age, children),
   );
   if (rng.chance(15)) {
@@ -211,9 +211,9 @@ export function childrenLegatees(rng: Rng): EstateDraft {
   }
   const portion = reduce(heirShare.den - heirShare.num, heirShare.den);
   const shares = heirShares(rng, portion, k, 65);
-  const residue: Share[] = children.map((c, i) => ({ beneficiary: c.id, ...shares[i]! }));
+  const residue: Share[] = listOf(children, (c, i) => ({ beneficiary: c.id, ...shares[i]! }));
   if (heir) residue.push({ beneficiary: heir.id, ...heirShare });
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
+  const bequests = listOf(legatees, (x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = largest(residue.slice(0, k));
   const refChild = children.find((c) => c.id === ref.beneficiary)!;
   const R = residueFor(allowanceCents(b.law, "estate", "child", refChild.disabled) + target(rng, 2_000, 600_000), ref) + rng.int(0, 99);
@@ -236,12 +236,12 @@ export function siblingsLegatees(rng: Rng): EstateDraft {
   }
   let l = rng.weighted([[1, 50], [2, 35], [3, 15]] as const) as number;
   l = Math.min(l, 7 - m - (nephewHeir ? 1 : 0));
-  const legatees = pickLegateeKinds(rng, l, [["nephew", 60], ["unrelated", 40]]).map((kind) => addLegatee(b, kind, age, []));
+  const legatees = listOf(pickLegateeKinds(rng, l, [["nephew", 60], ["unrelated", 40]]), (kind) => addLegatee(b, kind, age, []));
   const portion = reduce(heirShare.den - heirShare.num, heirShare.den);
   const shares = heirShares(rng, portion, m, 70);
-  const residue: Share[] = siblings.map((s, i) => ({ beneficiary: s.id, ...shares[i]! }));
+  const residue: Share[] = listOf(siblings, (s, i) => ({ beneficiary: s.id, ...shares[i]! }));
   if (heir) residue.push({ beneficiary: heir.id, ...heirShare });
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
+  const bequests = listOf(legatees, (x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = largest(residue.slice(0, m));
   const refSibling = siblings.find((s) => s.id === ref.beneficiary)!;
   const R = residueFor(allowanceCents(b.law, "estate", "sibling", refSibling.disabled) + target(rng, 2_000, 400_000), ref) + rng.int(0, 99);
@@ -324,7 +324,7 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
   const representation = rep ? addRepresentation(b, subject, g, 5) : null;
   const maxLegatees = 9 - b.beneficiaries.length;
   const l = Math.min(maxLegatees, rng.weighted([[0, 35], [1, 45], [2, 20]] as const));
-  const legatees = pickLegateeKinds(rng, l, [["grandchild", 30], ["nephew", 30], ["unrelated", 25], ["sibling", 15]]).map((kind) =>
+  const legatees = listOf(pickLegateeKinds(rng, l, [["grandchild", 30], ["nephew", 30], ["unrelated", 25], ["sibling", 15]]), (kind) =>
     addLegatee(b, kind, age, children),
   );
   if (rng.chance(10)) rng.pick(children).disabled = true;
@@ -351,7 +351,7 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
     b.prior(h, b.recalledDate(h), roundish(rng, rng.spread(2_000, 60_000) * 100));
   }
 
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
+  const bequests = listOf(legatees, (x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x) }));
   const ref = recallTo ?? rng.pick(children);
   const refShare = residue.find((s) => s.beneficiary === ref.id)!;
   const Ar = remaining.get(ref.id) ?? allowanceCents(b.law, "estate", "child", ref.disabled);
@@ -359,7 +359,7 @@ export function estateRecall(rng: Rng, forceRepresentation = false): EstateDraft
   if (stocks > 1 && rng.chance(65)) {
     // Another stock (a child, or the grandchildren who represent one) has a taxable share too.
     const other = stockShares.filter((_, i) => i !== children.indexOf(ref));
-    R = Math.max(R, residueFor(allowanceCents(b.law, "estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x })))));
+    R = Math.max(R, residueFor(allowanceCents(b.law, "estate", "child") + target(rng, 1_000, 300_000), largest(listOf(other, (x) => ({ beneficiary: "", ...x })))));
   }
   R += rng.int(0, 99);
   const status = spouse ? spouseSituation(subject.female, spouse) : situationOf(subject.female, rng.chance(65) ? "widowed" : "divorced");
@@ -400,14 +400,14 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
   }
   const children = addChildren(b, subject, k);
   const representation = g > 0 ? addRepresentation(b, subject, g, 10) : null;
-  const legatees = pickLegateeKinds(rng, l, [["grandchild", 30], ["sibling", 20], ["nephew", 25], ["unrelated", 25]]).map((kind) =>
+  const legatees = listOf(pickLegateeKinds(rng, l, [["grandchild", 30], ["sibling", 20], ["nephew", 25], ["unrelated", 25]]), (kind) =>
     addLegatee(b, kind, age, children),
   );
   if (rng.chance(25)) rng.pick([...children, ...(representation?.heirs ?? []), ...legatees]).disabled = true;
 
   const stocks = k + (representation ? 1 : 0);
   const stockShares = heirShares(rng, { num: 1, den: 1 }, stocks, 85);
-  const residue: Share[] = children.map((c, i) => ({ beneficiary: c.id, ...stockShares[i]! }));
+  const residue: Share[] = listOf(children, (c, i) => ({ beneficiary: c.id, ...stockShares[i]! }));
   if (representation) {
     const s = splitShare(stockShares[k]!, g);
     for (const h of representation.heirs) residue.push({ beneficiary: h.id, ...s });
@@ -419,7 +419,7 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
   const g790To = wants790 && adults.length > 0 ? (rng.chance(70) && adults.includes(recallTo) ? recallTo : rng.pick(adults)) : null;
   const remaining = estatePriorGifts(b, subject, { recallTo, abovePercent: 65, g790To, traps: children, trapPercent: 20 });
 
-  const bequests = legatees.map((x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x, rng.chance(92)) }));
+  const bequests = listOf(legatees, (x) => ({ beneficiary: x.id, cents: bequestFor(rng, b.law, x, rng.chance(92)) }));
   const refShare = residue.find((s) => s.beneficiary === recallTo.id)!;
   let need = remaining.get(recallTo.id)! + target(rng, 2_000, 400_000);
   let R = residueFor(need, refShare, bare);
@@ -431,7 +431,7 @@ export function spouseUsufructEstate(rng: Rng, beneficiaries?: number): EstateDr
   }
   if (stocks > 1 && rng.chance(65)) {
     const other = stockShares.filter((_, i) => i !== children.indexOf(recallTo));
-    R = Math.max(R, residueFor(allowanceCents(b.law, "estate", "child") + target(rng, 1_000, 300_000), largest(other.map((x) => ({ beneficiary: "", ...x }))), bare));
+    R = Math.max(R, residueFor(allowanceCents(b.law, "estate", "child") + target(rng, 1_000, 300_000), largest(listOf(other, (x) => ({ beneficiary: "", ...x }))), bare));
   }
   R += rng.int(0, 99);
   const situation = `${gendered(subject.female, "marié", "mariée")} à ${spouse.id}, ${childrenWord(stocks)}${predeceasedWord(representation?.dead)}`;

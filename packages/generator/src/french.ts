@@ -1,6 +1,7 @@
 import { RELATIONSHIP_FR_BY_SEX, type Band, type Relationship } from "@succ/rules";
 import { amountFromCents, euros, formatDateFr, type CivilDate } from "@succ/engine";
 import { bandParts } from "./law.js";
+import { listOf } from "./draft.js";
 
 /**
  * The French words of the prompts. Amounts and numbers are written by @succ/engine's French
@@ -54,8 +55,7 @@ export function twoDecimals(cents: number): string {
 /** `8 072 × 5 % = 403,60 ; (12 109 − 8 072) × 10 % = 403,70 ; …` and the exact total in cents. */
 export function bandsWorking(bands: readonly Band[], amountEuros: number, start = 0): { text: string; cents: number } {
   const parts = bandParts(bands, amountEuros, start);
-  const text = parts
-    .map((b) => {
+  const text = listOf(parts, (b) => {
       const base = b.from === 0 ? num(b.to) : `(${num(b.to)} − ${num(b.from)})`;
       return `${base} × ${percent(b.ratePercent)} = ${twoDecimals(b.cents)}`;
     })
@@ -82,7 +82,7 @@ export function bandsFr(bands: readonly Band[], unit = ""): string {
 
 /** A day of the law's tables (YYYY-MM-DD) in French: `13 octobre 1998`. */
 export function lawDayFr(text: string): string {
-  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = listOf(text.split("-"), Number) as [number, number, number];
   return dateFr({ y, m, d });
 }
 

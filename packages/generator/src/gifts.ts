@@ -1,7 +1,7 @@
 import { ageOn, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { usufructPercent } from "@succ/rules";
 import { actDate, birthForAge, birthNearBirthday } from "./dates.js";
-import type { Beneficiary, GiftDraft, GiftItem, Share } from "./draft.js";
+import { listOf, type Beneficiary, type GiftDraft, type GiftItem, type Share } from "./draft.js";
 import { Builder, cashLabel, giftAssetLabel, MIN_BUILDING, realEstateLabel, reduce, roundEuros, roundish } from "./family.js";
 import { allowanceCents, usufructEdges } from "./law.js";
 import { familyName } from "./names.js";
@@ -124,7 +124,7 @@ function giftPriorGifts(
   const donorAge = ageOn(subject.birth, b.act);
   const { doneeMinimumAge: adultAge, donorAgeBelow: donorLimit, renewalYears } = b.law.cashGift790G;
   const ceiling = b.law.cashGift790G.ceiling * 100;
-  return donees.map((d) => {
+  return listOf(donees, (d) => {
     const A = allowanceCents(b.law, "gift", d.relationship, d.disabled);
     let S = 0;
     if (opts.recallTo.includes(d)) {
@@ -200,7 +200,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
   const assetShare = new Map<string, number>();
   if (rng.chance(45)) {
     const toOne = n > 1 && rng.chance(30);
-    const to: Share[] = toOne ? [{ beneficiary: rng.pick(people).id, ...WHOLE }] : people.map((p) => ({ beneficiary: p.id, ...reduce(1, n) }));
+    const to: Share[] = toOne ? [{ beneficiary: rng.pick(people).id, ...WHOLE }] : listOf(people, (p) => ({ beneficiary: p.id, ...reduce(1, n) }));
     const cents = roundEuros(rng.spread(MIN_BUILDING / 100, 400_000) * 100, 1000);
     gifts.push({ label: giftAssetLabel(rng, false), cents, cash: false, reservedUsufruct: false, to });
     for (const t of to) assetShare.set(t.beneficiary, (cents * t.num) / t.den);
@@ -217,7 +217,7 @@ export function gift790G(rng: Rng, noAgeTrap = false): GiftDraft {
   if (n >= 2 && rng.chance(40)) {
     // One cash gift shared equally: the largest need sets it.
     const each = Math.max(...cashOf.values());
-    gifts.push({ label: cashLabel(rng), cents: each * n, cash: true, reservedUsufruct: false, to: people.map((p) => ({ beneficiary: p.id, ...reduce(1, n) })) });
+    gifts.push({ label: cashLabel(rng), cents: each * n, cash: true, reservedUsufruct: false, to: listOf(people, (p) => ({ beneficiary: p.id, ...reduce(1, n) })) });
   } else {
     for (const p of people) {
       gifts.push({ label: cashLabel(rng, p.id), cents: cashOf.get(p.id)!, cash: true, reservedUsufruct: false, to: [{ beneficiary: p.id, ...WHOLE }] });
@@ -254,13 +254,13 @@ export function bareOwnershipGift(rng: Rng): GiftDraft {
   const donees = giftPriorGifts(b, subject, people, { recallTo, abovePercent: 75, g790Percent: 35, trapPercent: 20 });
 
   const fractions: { num: number; den: number }[] =
-    rng.chance(70) ? people.map(() => reduce(1, n)) : rng.sample(n === 2 ? rng.pick([[{ num: 2, den: 3 }, { num: 1, den: 3 }], [{ num: 3, den: 4 }, { num: 1, den: 4 }]]) : [{ num: 1, den: 2 }, { num: 1, den: 4 }, { num: 1, den: 4 }], n);
+    rng.chance(70) ? listOf(people, () => reduce(1, n)) : rng.sample(n === 2 ? rng.pick([[{ num: 2, den: 3 }, { num: 1, den: 3 }], [{ num: 3, den: 4 }, { num: 1, den: 4 }]]) : [{ num: 1, den: 2 }, { num: 1, den: 4 }, { num: 1, den: 4 }], n);
   const home: GiftItem = {
     label: realEstateLabel(rng),
     cents: 0,
     cash: false,
     reservedUsufruct: true,
-    to: people.map((p, i) => ({ beneficiary: p.id, ...fractions[i]! })),
+    to: listOf(people, (p, i) => ({ beneficiary: p.id, ...fractions[i]! })),
   };
   const gifts: GiftItem[] = [home];
   const other = new Map<string, number>();

@@ -2,7 +2,7 @@ import type Fraction from "fraction.js";
 import { compareDates, formatDate, parseDate, roundEuro, withinYearsBefore, type CivilDate } from "@succ/engine";
 import { lawAt, mulRatio, ratio, scaleSlices, scaleTax } from "@succ/engine/internal";
 import { DATED_LAW, dayAfter, HOUSING_GIFT_790ABIS_CONFIRMED_THROUGH, LAW_COVERAGE, LAW_SERIES, personalAllowance, type Band, type Law, type Relationship, type TransferKind } from "@succ/rules";
-import type { Deed, PriorGift } from "./draft.js";
+import { listOf, type Deed, type PriorGift } from "./draft.js";
 import { addDays, dateBetween, LAW_DATE, LAW_DAY, MAX_DAY } from "./dates.js";
 import type { CgiLevel } from "./levels.js";
 import type { Rng } from "./random.js";
@@ -69,7 +69,7 @@ export interface BandPart {
 
 /** The bands of a scale crossed by a whole-euro amount from `start`, each with its tax in cents (the engine's walk of the scale). */
 export function bandParts(bands: readonly Band[], amountEuros: number, start = 0): BandPart[] {
-  return scaleSlices(bands, ratio(start, 1), ratio(amountEuros, 1)).bands.map((b) => ({
+  return listOf(scaleSlices(bands, ratio(start, 1), ratio(amountEuros, 1)).bands, (b) => ({
     from: whole(b.sliceFrom),
     to: whole(b.sliceTo),
     ratePercent: b.ratePercent,
@@ -92,7 +92,7 @@ export function usufructEdges(law: Law): readonly { last: number; first: number 
   // Read once for each law's table (every draft with a usufruct, and every guard, asks for it).
   let edges = edgesOf.get(law.usufruct669);
   if (edges === undefined) {
-    edges = Object.freeze(law.usufruct669.filter((r) => r.maxAge !== null).map((r) => Object.freeze({ last: r.maxAge!, first: r.maxAge! + 1 })));
+    edges = Object.freeze(listOf(law.usufruct669.filter((r) => r.maxAge !== null), (r) => Object.freeze({ last: r.maxAge!, first: r.maxAge! + 1 })));
     edgesOf.set(law.usufruct669, edges);
   }
   return edges;
@@ -150,7 +150,7 @@ const LEVEL5_GIFTS_TO: CivilDate = parseDate(HOUSING_GIFT_790ABIS_CONFIRMED_THRO
 
 /** The day of death or of the deed: between the level's first day and the generator's law date (level-5 gifts: {@link LEVEL5_GIFTS_TO}). */
 export function cgiActDate(rng: Rng, level: CgiLevel, kind: TransferKind): CivilDate {
-  const [y, m, d] = FIRST_ACT[level][kind].split("-").map(Number) as [number, number, number];
+  const [y, m, d] = listOf(FIRST_ACT[level][kind].split("-"), Number) as [number, number, number];
   const last = level === 5 && kind === "gift" && compareDates(LEVEL5_GIFTS_TO, LAW_DATE) < 0 ? LEVEL5_GIFTS_TO : LAW_DATE;
   for (;;) {
     const day = dateBetween(rng, { y, m, d }, last);

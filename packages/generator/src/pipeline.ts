@@ -1,7 +1,7 @@
 import { compute, isDossierError, readDossier, sameAnswer, type Answer, type DevolutionJson, type DossierInput, type Rule } from "@succ/engine";
 import { DATED_LAW, type Law, type LawSource } from "@succ/rules";
 import { lawAt } from "@succ/engine/internal";
-import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, type CgiDraft, type Draft } from "./draft.js";
+import { isCgiDraft, seedCounterpart, toCgiDossier, toDossier, listOf, type CgiDraft, type Draft } from "./draft.js";
 import { cgiEstate } from "./cgi-estates.js";
 import { cgiGift } from "./cgi-gifts.js";
 import { decisionsOf, unconfirmedOf } from "./decisions.js";
@@ -166,7 +166,7 @@ export function examineParts(d: Draft | Level7Draft, level: Level, shape: Shape 
   // answer, what a model answering from memory finds, exists).
   if (fictional !== null && exemptPriorOverCeiling(d.priorGifts, lawAt(DATED_LAW, d.date)) !== null) return "ceiling790G";
   // A fictional law's own ages of art. 790 G: a prior gift listed as exempt must meet them too (the real 18 and 80 are not the task's).
-  if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(d.beneficiaries.map((x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
+  if (fictional !== null && exemptPriorOutsideAges(d.priorGifts, d.subject.birth, new Map(listOf(d.beneficiaries, (x) => [x.id, x.birth])), law) !== null) return "ceiling790G";
   if (usufructuaryAge(d) === openRowAge(law)) return "usufructuary91";
   if ((spec.ruleSet === "cgi") !== isCgiDraft(d)) throw new TypeError(`generator: a draft of the ${isCgiDraft(d) ? "real law" : "seed rules"} given to level ${level}`);
   // Levels 5-6: too few of the real law's own rules may apply to the draft for the guard `cgiRules`

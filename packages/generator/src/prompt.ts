@@ -2,7 +2,7 @@ import { ageOn, deName, eurosFromCents } from "@succ/engine";
 import type { Law } from "@succ/rules";
 import { LAW_DATE } from "./dates.js";
 import { decisionFr, type Decision } from "./decisions.js";
-import { isCgiDraft, nameOf, type Beneficiary, type CgiDraft, type CgiEstateDraft, type Civil, type Draft, type EstateDraft, type GiftDraft, type PriorGift } from "./draft.js";
+import { isCgiDraft, nameOf, listOf, type Beneficiary, type CgiDraft, type CgiEstateDraft, type Civil, type Draft, type EstateDraft, type GiftDraft, type PriorGift } from "./draft.js";
 import { GENERATOR_FAMILIES, type EstateSlot, type FileFragments } from "./families/index.js";
 import { dateFr, gendered, listFr, promptRelationshipFr, shareFr, table } from "./french.js";
 import type { PromptParts } from "./guards.js";
@@ -43,7 +43,7 @@ export function estateHead(d: Pick<EstateDraft, "subject" | "date" | "situation"
     `- Situation familiale : ${d.situation}.`,
   ];
   for (const p of d.predeceased) {
-    const heirs = d.beneficiaries.filter((b) => b.represents === p).map((b) => b.id);
+    const heirs = listOf(d.beneficiaries.filter((b) => b.represents === p), (b) => b.id);
     lines.push(
       `- ${gendered(p.person.female, "Fils prédécédé", "Fille prédécédée")} : ${nameOf(p.person)}, ${gendered(p.person.female, "né", "née")} le ${dateFr(p.birth)}, ${gendered(p.person.female, "décédé", "décédée")} le ${dateFr(p.death)}, ${gendered(p.person.female, "représenté", "représentée")} par ${heirs.length === 1 ? "son enfant" : "ses enfants"} ${listFr(heirs)}.`,
     );
@@ -56,7 +56,7 @@ export function estateHead(d: Pick<EstateDraft, "subject" | "date" | "situation"
 function seedBeneficiaryTable(d: Draft, kind: "estate" | "gift"): string {
   const f = d.subject.female;
   const link = kind === "estate" ? `Lien avec ${gendered(f, "le défunt", "la défunte")}` : `Lien avec ${gendered(f, "le donateur", "la donatrice")}`;
-  const rows = d.beneficiaries.map((b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), b.disabled ? "oui" : "non"]);
+  const rows = listOf(d.beneficiaries, (b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), b.disabled ? "oui" : "non"]);
   return table(["ID", "Nom", link, "Date de naissance", "Handicap"], rows);
 }
 
@@ -68,7 +68,7 @@ function seedPriorGifts(d: Draft, kind: "estate" | "gift"): string {
   // The date that the recall and the 790 G ceiling count from; most of these gifts owed no tax.
   const nature = (g: PriorGift): string =>
     g.cash790G ? `don familial de sommes d'argent exonéré (art. 790 G), enregistré le ${dateFr(g.date)}` : `donation ordinaire, enregistrée le ${dateFr(g.date)}`;
-  const rows = d.priorGifts.map((g) => [g.beneficiary, nature(g), eurosFromCents(g.cents)]);
+  const rows = listOf(d.priorGifts, (g) => [g.beneficiary, nature(g), eurosFromCents(g.cents)]);
   return `${title}\n\n${table(["Bénéficiaire", "Nature et date", "Valeur"], rows)}`;
 }
 
@@ -80,15 +80,15 @@ function seedEstateFile(d: EstateDraft, level: Level): string {
       `- ${gendered(sf, "Le conjoint survivant", "La conjointe survivante")} ${d.spouseUsufruct} est ${gendered(sf, "usufruitier", "usufruitière")} de la totalité du surplus ; les héritiers du surplus n'en reçoivent que la nue-propriété, selon leurs quotes-parts.`,
     );
   }
-  lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], d.assets.map((a) => [a.label, eurosFromCents(a.cents)])));
-  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosFromCents(a.cents)])));
+  lines.push("", "### Actif de succession", "", table(["Bien", "Valeur"], listOf(d.assets, (a) => [a.label, eurosFromCents(a.cents)])));
+  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], listOf(d.debts, (a) => [a.label, eurosFromCents(a.cents)])));
   lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosFromCents(d.funeral.cents)}.`);
   if (level >= 2) {
     lines.push(
       "",
       "### Legs particuliers (sommes d'argent)",
       "",
-      d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosFromCents(q.cents)])),
+      d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], listOf(d.bequests, (q) => [q.beneficiary, eurosFromCents(q.cents)])),
     );
   }
   if (level === 1) {
@@ -97,7 +97,7 @@ function seedEstateFile(d: EstateDraft, level: Level): string {
     lines.push("", "### Dévolution", "", `${child.id}, ${gendered(child.person.female, "son fils unique", "sa fille unique")}, recueille la totalité de la succession.`);
   } else {
     const shareHead = d.spouseUsufruct ? "Quote-part du surplus (en nue-propriété)" : "Quote-part du surplus";
-    lines.push("", "### Dévolution du surplus (quotes-parts fixées par testament)", "", table(["Bénéficiaire", shareHead], d.residue.map((s) => [s.beneficiary, shareFr(s.num, s.den)])));
+    lines.push("", "### Dévolution du surplus (quotes-parts fixées par testament)", "", table(["Bénéficiaire", shareHead], listOf(d.residue, (s) => [s.beneficiary, shareFr(s.num, s.den)])));
   }
   lines.push("", "## Bénéficiaires", "", seedBeneficiaryTable(d, "estate"));
   if (level >= 3) lines.push("", seedPriorGifts(d, "estate"));
@@ -148,7 +148,7 @@ function civilCell(d: CgiDraft, b: Beneficiary, law: Law): string {
 function notaryBeneficiaryTable(d: CgiDraft, law: Law): string {
   const f = d.subject.female;
   const link = d.kind === "estate" ? `Lien avec ${gendered(f, "le défunt", "la défunte")}` : `Lien avec ${gendered(f, "le donateur", "la donatrice")}`;
-  const rows = d.beneficiaries.map((b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), civilCell(d, b, law)]);
+  const rows = listOf(d.beneficiaries, (b) => [b.id, nameOf(b.person), relationCell(b, f), dateFr(b.birth), civilCell(d, b, law)]);
   return table(["ID", "Nom", link, "Date de naissance", "État civil et situation"], rows);
 }
 
@@ -165,7 +165,7 @@ function notaryPriorGifts(d: CgiDraft): string {
     if (deed.disabilityAllowanceUsed > 0) parts.push(`${eurosFromCents(deed.disabilityAllowanceUsed)} (abattement des personnes handicapées)`);
     return parts.join(" et ");
   };
-  const rows = d.priorGifts.map((g) => [g.beneficiary, dateFr(g.date), nature(g), eurosFromCents(g.cents), applied(g)]);
+  const rows = listOf(d.priorGifts, (g) => [g.beneficiary, dateFr(g.date), nature(g), eurosFromCents(g.cents), applied(g)]);
   return `${title}\n\n${table(["Bénéficiaire", "Date de l'acte", "Nature", "Valeur", "Abattements appliqués dans l'acte"], rows)}`;
 }
 
@@ -208,20 +208,20 @@ function notaryEstateFile(d: CgiEstateDraft, law: Law): string {
     }
     return "—";
   };
-  lines.push("", "### Inventaire de l'actif", "", table(["Bien", "Valeur", "Observations"], d.assets.map((a, i) => [a.label, eurosFromCents(a.cents), note(i)])));
+  lines.push("", "### Inventaire de l'actif", "", table(["Bien", "Valeur", "Observations"], listOf(d.assets, (a, i) => [a.label, eurosFromCents(a.cents), note(i)])));
   sectionsAfter("inventory", d, law, lines);
-  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], d.debts.map((a) => [a.label, eurosFromCents(a.cents)])));
+  lines.push("", "### Passif", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant"], listOf(d.debts, (a) => [a.label, eurosFromCents(a.cents)])));
   lines.push("", "### Frais funéraires", "", `${d.funeral.label} : ${eurosFromCents(d.funeral.cents)}.`);
   sectionsAfter("funeral", d, law, lines);
   lines.push(
     "",
     "### Legs particuliers (sommes d'argent)",
     "",
-    d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], d.bequests.map((q) => [q.beneficiary, eurosFromCents(q.cents)])),
+    d.bequests.length === 0 ? "Aucun legs particulier." : table(["Légataire", "Montant"], listOf(d.bequests, (q) => [q.beneficiary, eurosFromCents(q.cents)])),
     "",
     "### Dévolution du surplus (quotes-parts fixées par testament)",
     "",
-    table(["Bénéficiaire", "Quote-part du surplus"], d.residue.map((s) => [s.beneficiary, shareFr(s.num, s.den)])),
+    table(["Bénéficiaire", "Quote-part du surplus"], listOf(d.residue, (s) => [s.beneficiary, shareFr(s.num, s.den)])),
   );
   lines.push("", notaryPriorGifts(d));
   return lines.join("\n");
@@ -248,7 +248,7 @@ function giftFile(d: GiftDraft, level: Level, law: Law): string {
         ? `nue-propriété, ${donor} se réservant l'usufruit`
         : "bien en pleine propriété";
   };
-  const rows = d.gifts.map((g) => [g.label, eurosFromCents(g.cents), natureOf(g), g.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
+  const rows = listOf(d.gifts, (g) => [g.label, eurosFromCents(g.cents), natureOf(g), listOf(g.to, (t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; ")]);
   const lines = [
     `## Dossier : donation ${deName(name)}`,
     "",
@@ -270,7 +270,7 @@ function giftFile(d: GiftDraft, level: Level, law: Law): string {
  * law the prompt states; at levels 5-6 the third key of the beneficiaries of art. 990 I sums.
  */
 function formatSection(d: Draft, law: Law, levyIds: readonly string[]): string {
-  const ids = d.beneficiaries.map((b) => b.id);
+  const ids = listOf(d.beneficiaries, (b) => b.id);
   // The text depends on the law, the rule set (and the kind, under the real law's), the ids and
   // the beneficiaries of art. 990 I only: written once for each (the same for many tasks).
   let byLaw = formatTexts.get(law);
@@ -357,7 +357,7 @@ export function promptParts(d: Draft, level: Level, law: Law, fictional: boolean
   const { section, format } = written ?? lawParts(d, level, law, fictional, facts.levyIds);
   const dossier = `${intro(d, level, fictional, facts.levyIds)}\n\n${file}`;
   if (spec.presentation === "articles" && facts.decisions.length > 0) {
-    const decisions = ["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...facts.decisions.map((x) => `- ${decisionFr(x, law, fictional)}`)].join("\n");
+    const decisions = ["## Décisions retenues par l'étude pour ce dossier", "", "Là où les textes ne tranchent pas, appliquez ces décisions :", "", ...listOf(facts.decisions, (x) => `- ${decisionFr(x, law, fictional)}`)].join("\n");
     return { dossier, rules: `${section}\n\n${decisions}`, format, law: section, decisions };
   }
   return { dossier, rules: section, format };

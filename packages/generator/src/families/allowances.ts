@@ -3,6 +3,7 @@ import { personalAllowance, RELATIONSHIP_FR, type Law, type Relationship, type T
 import { allowanceEuros } from "../law.js";
 import type { Level } from "../levels.js";
 import { engineFamily, generatorFamily, ruleRef } from "./generator-family.js";
+import { listOf } from "../draft.js";
 
 /**
  * The allowances (cgi art. 779, 790 B, 790 D, 790 E, 790 F, 779 II and 788 IV): the numbered rule
@@ -11,7 +12,7 @@ import { engineFamily, generatorFamily, ruleRef } from "./generator-family.js";
  */
 
 function allowanceList(law: Law, kind: TransferKind, rels: readonly Relationship[]): string {
-  return rels.map((r) => `${RELATIONSHIP_FR[r]} ${euros(allowanceEuros(law, kind, r))}`).join(" ; ");
+  return listOf(rels, (r) => `${RELATIONSHIP_FR[r]} ${euros(allowanceEuros(law, kind, r))}`).join(" ; ");
 }
 
 function ruleAllowances(level: Level, kind: TransferKind, law: Law): string {

@@ -2,6 +2,7 @@ import { euros } from "@succ/engine";
 import { RELATIONSHIP_FR, type Law, type Relationship } from "@succ/rules";
 import { listFr, num } from "../french.js";
 import { engineFamily, generatorFamily, ruleRef } from "./generator-family.js";
+import { listOf } from "../draft.js";
 
 /** Art. 790 G (cgi): the family gifts of cash exempt up to a ceiling renewed every few years, under conditions of age. */
 
@@ -23,7 +24,7 @@ function rule790G(law: Law): string {
 
 function art790G(law: Law): string {
   const g = law.cashGift790G;
-  const rel = (list: readonly Relationship[]): string => listFr(list.map((r) => RELATIONSHIP_FR[r]));
+  const rel = (list: readonly Relationship[]): string => listFr(listOf(list, (r) => RELATIONSHIP_FR[r]));
   return `- **Art. 790 G (dons familiaux de sommes d'argent).** Les dons de sommes d'argent consentis en pleine propriété à un ${rel(g.donees).replaceAll(" et ", " ou ")} ou, à défaut d'une telle descendance, à un ${rel(g.doneesWithoutDescendants)}, sont exonérés dans la limite de ${euros(g.ceiling)} tous les ${g.renewalYears} ans par donateur et par donataire (plafond diminué des dons ainsi exonérés du même donateur au même donataire dans les ${g.renewalYears} années précédant le don), à la double condition que le donateur ait moins de ${g.donorAgeBelow} ans au jour du don et que le donataire ait au moins ${g.doneeMinimumAge} ans (ou soit émancipé). Cette exonération se cumule avec les abattements ; les autres biens n'en bénéficient jamais.`;
 }
 

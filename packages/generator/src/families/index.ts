@@ -14,6 +14,7 @@ import { SIBLING_EXEMPTION } from "./sibling-796-0-ter.js";
 import { SMALL_ESTATE } from "./small-estate-796-0.js";
 import { SPOUSE_EXEMPTION } from "./spouse-796-0-bis.js";
 import { USUFRUCT } from "./usufruct-669.js";
+import { listOf } from "../draft.js";
 
 export { engineFamily, generatorFamily, ruleRef, type ArticleText, type EstateSlot, type FileFragments, type GeneratorFamily, type MistakeRow, type NumberedRulePart, type StillRightRow } from "./generator-family.js";
 
@@ -45,7 +46,7 @@ export type GeneratorFamilyModule = (typeof MODULES)[number];
  * rows of `succ stats` are written from this table, each piece at its `place`. A new family is a
  * module of this folder and a line of `MODULES`.
  */
-export const GENERATOR_FAMILIES: readonly GeneratorFamilyModule[] = FAMILIES.map((e) => {
+export const GENERATOR_FAMILIES: readonly GeneratorFamilyModule[] = listOf(FAMILIES, (e) => {
   const mine = MODULES.filter((g) => g.engine === e);
   if (mine.length !== 1) throw new Error(`generator: ${mine.length} modules for the engine's family "${e.name}" (one is needed)`);
   return mine[0]!;

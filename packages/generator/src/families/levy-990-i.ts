@@ -1,7 +1,7 @@
 import { compareDates, euros, eurosFromCents, parseDate, type CivilDate } from "@succ/engine";
 import { RELATIONSHIP_FR } from "@succ/rules";
 import { addDays, addYears, maxDate, minDate } from "../dates.js";
-import type { Beneficiary, ContractDraft } from "../draft.js";
+import { listOf, type Beneficiary, type ContractDraft } from "../draft.js";
 import { reduce, roundEuros } from "../family.js";
 import { dateIn } from "../law.js";
 import { bandsFr, dateFr, gendered, lawDayFr, listFr, shareFr, table } from "../french.js";
@@ -66,9 +66,9 @@ export const LEVY_990I = generatorFamily({
         const premiums = roundEuros(rng.spread(li.allowance757B + 8_000, 260_000) * 100, 100);
         const capital = roundEuros((premiums * rng.int(78, 135)) / 100, 1) + rng.int(0, 99);
         const day = dateIn(rng, addDays(seventy, 30), addDays(e.act, -200));
-        const shares = pool.length === 1 ? [{ num: 1, den: 1 }] : pool.length === 2 && rng.chance(40) ? rng.sample([{ num: 2, den: 3 }, { num: 1, den: 3 }], 2) : pool.map(() => reduce(1, pool.length));
+        const shares = pool.length === 1 ? [{ num: 1, den: 1 }] : pool.length === 2 && rng.chance(40) ? rng.sample([{ num: 2, den: 3 }, { num: 1, den: 3 }], 2) : listOf(pool, () => reduce(1, pool.length));
         if (day) {
-          const to = pool.map((x, i) => ({ beneficiary: x.id, ...shares[i]! }));
+          const to = listOf(pool, (x, i) => ({ beneficiary: x.id, ...shares[i]! }));
           // Now and then a contract opened before 70 goes on receiving premiums after 70.
           const mixed = out.find((k) => k.to.length === 1 && to.length === 1 && k.to[0]!.beneficiary === to[0]!.beneficiary);
           if (mixed && rng.chance(50)) {
@@ -86,7 +86,7 @@ export const LEVY_990I = generatorFamily({
       kinds: ["estate"],
       text(law) {
         const li = law.lifeInsurance;
-        const levyExempt = listFr(li.exempt990I.map((r) => (r === "spouse" ? "le conjoint survivant" : r === "pacs" ? "le partenaire lié au défunt par un PACS" : RELATIONSHIP_FR[r])));
+        const levyExempt = listFr(listOf(li.exempt990I, (r) => (r === "spouse" ? "le conjoint survivant" : r === "pacs" ? "le partenaire lié au défunt par un PACS" : RELATIONSHIP_FR[r])));
         return `- **Art. 990 I (prélèvement sur les capitaux décès).** Les sommes dues par un assureur à raison du décès de l'assuré, au titre des primes versées avant son ${li.insuredAgeLimit}e anniversaire et à compter du ${lawDayFr(li.premiumsFrom990I)}, sont soumises, pour chaque bénéficiaire et tous contrats confondus, à un prélèvement sur leur montant diminué d'un abattement de ${euros(li.allowance990I)} : ${bandsFr(li.scale990I, " de part taxable")}. En sont exonérés ${levyExempt}, ainsi que le frère ou la sœur exonéré au titre de l'art. 796-0 ter. Ces sommes n'entrent pas dans la succession et ne supportent pas les droits de succession ; le prélèvement est arrondi une seule fois à l'euro le plus proche. Les sommes dues au titre des primes versées avant le ${lawDayFr(li.premiumsFrom990I)} ne supportent ni le prélèvement ni les droits de succession.`;
       },
     },
@@ -110,11 +110,11 @@ export const LEVY_990I = generatorFamily({
               ? "Aucun contrat d'assurance-vie."
               : table(
                   ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", `Capitaux dus au titre des primes versées avant ${age} ans et avant le ${split}`, `Capitaux dus au titre des primes versées avant ${age} ans à compter du ${split}`, `Primes versées après ${age} ans`, "Capitaux dus au titre de ces primes"],
-                  contracts.map((c) => [
+                  listOf(contracts, (c) => [
                     c.label,
                     c.insurer,
                     dateFr(c.subscribedOn),
-                    c.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "),
+                    listOf(c.to, (t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "),
                     c.before1998 === null ? "sans objet (contrat souscrit depuis)" : c.before1998 > 0 ? eurosFromCents(c.before1998) : "néant",
                     c.before70 > 0 ? eurosFromCents(c.before70) : "néant",
                     c.premiumsAfter70 > 0 ? eurosFromCents(c.premiumsAfter70) : "néant",

@@ -4,6 +4,7 @@ import { LAW_DATE } from "../dates.js";
 import { dateFr, num, twoDecimals } from "../french.js";
 import { bandParts, promptLaw, roundCents, scaleCents } from "../law.js";
 import { engineFamily, generatorFamily, ruleRef } from "./generator-family.js";
+import { listOf } from "../draft.js";
 
 /**
  * The recall of earlier gifts (cgi art. 784): the allowances they used and the lower bands of the
@@ -29,7 +30,7 @@ function ruleRecall(kind: TransferKind, law: Law): string {
   const upper = bandParts(law.scales.directLine, T + taxable);
   const lower = bandParts(law.scales.directLine, T);
   const sumOf = (parts: typeof upper): number => parts.reduce((x, p) => x + p.cents, 0);
-  const written = (parts: typeof upper): string => parts.map((p) => twoDecimals(p.cents)).join(" + ");
+  const written = (parts: typeof upper): string => listOf(parts, (p) => twoDecimals(p.cents)).join(" + ");
   const tax = sumOf(upper) - sumOf(lower);
   // A second one below the allowance, recalled (ten years ago, or fewer when the period is shorter).
   const S2 = 40_000;

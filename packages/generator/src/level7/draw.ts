@@ -1,6 +1,6 @@
 import { compareDates, type CivilDate } from "@succ/engine";
 import type { Relationship } from "@succ/rules";
-import type { Beneficiary, ContractDraft } from "../draft.js";
+import { listOf, type Beneficiary, type ContractDraft } from "../draft.js";
 import { cgiActDate, deedOf, lawOf } from "../law.js";
 import { addDays, addYears, birthForAge, dateBetween as spanBetween, daysBetween, maxDate } from "../dates.js";
 import { Builder, roundEuros, roundish } from "../family.js";
@@ -153,8 +153,7 @@ function childStatuses(rng: Rng, k: number, souchePercent: number): Status[] {
 
 function addChildren(c: Ctx, k: number, souchePercent: number): Member[] {
   // The file lists the children from the eldest.
-  const list = childStatuses(c.rng, k, souchePercent)
-    .map((s) => child(c, s))
+  const list = listOf(childStatuses(c.rng, k, souchePercent), (s) => child(c, s))
     .sort((x, y) => compareDates(x.birth, y.birth));
   c.draft.children = list;
   return list;
@@ -237,8 +236,8 @@ function orphan(c: Ctx): void {
 function drawMarriage(c: Ctx, regime: Regime, option: SpouseOption | null, ddv: boolean): Marriage {
   const { rng } = c;
   const spouse = c.draft.spouse!;
-  const firstChild = c.draft.children.filter((m) => m.common).map((m) => m.birth).sort(compareDates)[0];
-  const earlier = c.draft.children.filter((m) => m.common === false).map((m) => addYears(m.birth, 1));
+  const firstChild = listOf(c.draft.children.filter((m) => m.common), (m) => m.birth).sort(compareDates)[0];
+  const earlier = listOf(c.draft.children.filter((m) => m.common === false), (m) => addYears(m.birth, 1));
   const adult = [addYears(c.draft.subject.birth, 21), addYears(spouse.birth, 21), ...earlier].reduce(maxDate);
   const latest = firstChild ? addDays(firstChild, -300) : addYears(c.act, -3);
   const date = compareDates(adult, latest) < 0 ? dateBetween(rng, adult, latest) : adult;
@@ -415,7 +414,7 @@ function spouseDescendants(rng: Rng): Level7Draft {
     m.contract ??= { date: addDays(m.date, -rng.int(20, 90)), notary: notary(rng) };
   }
   maybeRecompense(c, m, 35);
-  const heirs = list.filter((x) => x.status === "alive").map((x) => x.ben!);
+  const heirs = listOf(list.filter((x) => x.status === "alive"), (x) => x.ben!);
   if (!option.startsWith("ddv")) {
     maybeGift(c, heirs, 30);
     if (rng.chance(30)) {
@@ -457,7 +456,7 @@ function descendantsWill(rng: Rng): Level7Draft {
     }
   }
   c.draft.will = w;
-  const heirs = c.draft.children.filter((x) => x.status === "alive").map((x) => x.ben!);
+  const heirs = listOf(c.draft.children.filter((x) => x.status === "alive"), (x) => x.ben!);
   maybeGift(c, heirs, 35);
   maybeContract(c, [...heirs, legatee], 30);
   return c.draft;

@@ -11,6 +11,7 @@ import { toCivilDossier } from "./dossier.js";
 import { civilMistakesGuard, fractionParts, mayHoldMistake, rightWhatever, type CivilMistake } from "./mistakes.js";
 import { formsSouche, membersOf, type Level7Draft, type Member } from "./model.js";
 import { fileMayShow, level7PromptParts } from "./prompt.js";
+import { listOf } from "../draft.js";
 
 /**
  * The guards of a level-7 file: those of every level (dates, a plausible family, the engine
@@ -255,7 +256,7 @@ export function mayOweTax(d: Level7Draft): Set<string> {
     } else {
       // Art. 757-2 and 757-3: the siblings take only family property, those who descend from its parent.
       const family = d.assets.filter((a) => a.receivedFrom !== undefined);
-      const from = new Set(family.map((a) => a.receivedFrom!.parent));
+      const from = new Set(listOf(family, (a) => a.receivedFrom!.parent));
       const descends = (s: Member): boolean => (s.blood === "germain" && from.size > 0) || (from.has("father") && s.blood === "consanguin") || (from.has("mother") && s.blood === "uterin");
       const [hn, hd] = lawParts(civil.familyPropertyToSiblings);
       heads(d.siblings.filter(descends), from.size === 1 ? { num: hn * family.reduce((x, a) => x + a.cents, 0), den: hd * 100 } : null, "sibling");
@@ -282,7 +283,7 @@ export function mayOweTax(d: Level7Draft): Set<string> {
       const branches = [d.ascendants.filter((a) => a.branch === "paternal"), d.ascendants.filter((a) => a.branch === "maternal")].filter((l) => l.length > 0);
       const share = branches.length === 2 ? times(civil.branchHalf) : E;
       for (const list of branches) {
-        const degree = Math.min(...list.map((a) => a.degree!));
+        const degree = Math.min(...listOf(list, (a) => a.degree!));
         const nearest = list.filter((a) => a.degree === degree);
         for (const a of nearest) heirs.push([a, { num: share.num, den: share.den * nearest.length }, null]);
       }

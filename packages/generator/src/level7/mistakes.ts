@@ -22,7 +22,7 @@ let wholeCommunityLaw: LawSource | null = null;
 /** The reserve ignored: every legacy paid in full (the disposable share is the whole estate). */
 function noReserve(): LawSource {
   return (noReserveLaw ??= lawWithCivil({
-    disposableShare: LAW_SERIES.civil.disposableShare.periods[0]!.value.map((r) => ({ ...r, share: "1" })),
+    disposableShare: listOf(LAW_SERIES.civil.disposableShare.periods[0]!.value, (r) => ({ ...r, share: "1" })),
     disposableShareWithSpouse: "1",
   }));
 }
@@ -96,14 +96,14 @@ export function perHeadFile(input: Json): { file: Json; relationships: Map<strin
   };
   for (const n of nodes(line.list)) if (forms(n)) lift(n, n);
   // A new file sharing what it does not change (the reader does not modify its input).
-  const beneficiaries = nodes(input.beneficiaries).map((b) => (relifted.has(b.id as string) ? { ...b, relationship: rel } : b));
+  const beneficiaries = listOf(nodes(input.beneficiaries), (b) => (relifted.has(b.id as string) ? { ...b, relationship: rel } : b));
   return { file: { ...input, beneficiaries, family: { ...(input.family as Json), [line.key]: lifted } }, relationships: relifted };
 }
 
 /** The branches of art. 746 ignored: the nearest relatives, whichever side, share per head. */
 function oneBranchFile(input: Json): Json {
   const fam: Json = { ...(input.family as Json) };
-  for (const key of ["ascendants", "collaterals"]) if (Array.isArray(fam[key])) fam[key] = nodes(fam[key]).map((x) => ({ ...x, branch: "paternal" }));
+  for (const key of ["ascendants", "collaterals"]) if (Array.isArray(fam[key])) fam[key] = listOf(nodes(fam[key]), (x) => ({ ...x, branch: "paternal" }));
   return { ...input, family: fam };
 }
 
@@ -372,7 +372,7 @@ interface Spec extends MistakeSpec {
 function spec(m: Omit<Spec, "answers" | "holds">): Spec {
   return { ...m, holds: (input, dev) => m.held(input, factsOfJson(dev)), answers: (input) => {
     const files = new Files(input);
-    return m.trials(input).map((t) => files.answer(t));
+    return listOf(m.trials(input), (t) => files.answer(t));
   } };
 }
 
@@ -384,7 +384,7 @@ const SPECS: readonly Spec[] = [
     feature: "a spouse beside descendants, with a choice",
     held: (input) => otherOptions(input).length > 0,
     mayHold: (input) => otherOptions(input).length > 0,
-    trials: (input) => otherOptions(input).map((o) => ({ file: withOption(input, o), civilOnly: true })),
+    trials: (input) => listOf(otherOptions(input), (o) => ({ file: withOption(input, o), civilOnly: true })),
     rightWhatever: (input) => sameDevolutionOption(input),
   }),
   spec({
@@ -460,7 +460,7 @@ function findsGold(m: Spec, files: Files, gold: Answer): boolean {
 export function mistakesOf(input: DossierInput, dev: DevolutionJson, gold: Answer, read?: Dossier): { key: CivilMistake; stillRight: boolean }[] {
   const files = new Files(input as unknown as Json, read);
   const facts = factsOfJson(dev);
-  return SPECS.filter((m) => m.held(files.input, facts)).map((m) => ({ key: m.key, stillRight: findsGold(m, files, gold) }));
+  return listOf(SPECS.filter((m) => m.held(files.input, facts)), (m) => ({ key: m.key, stillRight: findsGold(m, files, gold) }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { deName, eurosFromCents } from "@succ/engine";
-import { nameOf, type Beneficiary } from "../draft.js";
+import { nameOf, listOf, type Beneficiary } from "../draft.js";
 import { dateFr, gendered, listFr, shareFr } from "../french.js";
 import { table } from "../prompt.js";
 import type { Law } from "@succ/rules";
@@ -201,8 +201,8 @@ function ownershipCell(d: Level7Draft, o: "own" | "common", receivedNote = false
 function inventorySection(d: Level7Draft): string {
   const s = d.subject;
   const lines = [`### Inventaire ${f(s, "du défunt", "de la défunte")} (valeurs au jour du décès, biens entiers)`, ""];
-  lines.push(table(["Bien", "Valeur", "Qualification"], d.assets.map((a) => [a.label, eurosFromCents(a.cents), ownershipCell(d, a.ownership, a.receivedFrom !== undefined)])));
-  lines.push("", "Passif :", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant", "Qualification"], d.debts.map((x) => [x.label, eurosFromCents(x.cents), x.ownership === "common" && d.marriage?.regime !== "separation_de_biens" ? "dette commune" : "dette personnelle"])));
+  lines.push(table(["Bien", "Valeur", "Qualification"], listOf(d.assets, (a) => [a.label, eurosFromCents(a.cents), ownershipCell(d, a.ownership, a.receivedFrom !== undefined)])));
+  lines.push("", "Passif :", "", d.debts.length === 0 ? "Aucune dette." : table(["Dette", "Montant", "Qualification"], listOf(d.debts, (x) => [x.label, eurosFromCents(x.cents), x.ownership === "common" && d.marriage?.regime !== "separation_de_biens" ? "dette commune" : "dette personnelle"])));
   lines.push("", `Frais funéraires (facture des pompes funèbres) : ${eurosFromCents(d.funeralCents)}. Aucun meuble meublant à déclarer.`);
   return lines.join("\n");
 }
@@ -211,7 +211,7 @@ function giftsSection(d: Level7Draft): string {
   const s = d.subject;
   const title = `### Donations consenties par ${f(s, "le défunt", "la défunte")} (copies des actes)`;
   if (d.gifts.length === 0) return `${title}\n\n${f(s, "Le défunt", "La défunte")} n'a consenti aucune donation de son vivant.`;
-  const rows = d.gifts.map((g) => [
+  const rows = listOf(d.gifts, (g) => [
     g.beneficiary,
     `${dateFr(g.date)}, ${g.notary}`,
     g.label,
@@ -239,7 +239,7 @@ function insuranceSection(d: Level7Draft, law: Law): string {
     "",
     table(
       ["Contrat", "Assureur", "Souscrit le", "Bénéficiaires désignés", `Capitaux dus au titre des primes versées avant ${age} ans`, `Primes versées après ${age} ans`],
-      d.contracts.map((c) => [c.label, c.insurer, dateFr(c.subscribedOn), c.to.map((t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "), eurosFromCents(c.before70), "néant"]),
+      listOf(d.contracts, (c) => [c.label, c.insurer, dateFr(c.subscribedOn), listOf(c.to, (t) => `${t.beneficiary} : ${shareFr(t.num, t.den)}`).join(" ; "), eurosFromCents(c.before70), "néant"]),
     ),
   ].join("\n");
 }
@@ -280,7 +280,7 @@ function beneficiarySection(d: Level7Draft): string {
   return [
     "### Personnes intéressées (identifiants à utiliser dans la réponse)",
     "",
-    table(["ID", "Nom", `Lien avec ${f(s, "le défunt", "la défunte")}`, "Date de naissance"], d.beneficiaries.map((b) => [b.id, nameOf(b.person), linkCell(d, b), dateFr(b.birth)])),
+    table(["ID", "Nom", `Lien avec ${f(s, "le défunt", "la défunte")}`, "Date de naissance"], listOf(d.beneficiaries, (b) => [b.id, nameOf(b.person), linkCell(d, b), dateFr(b.birth)])),
   ].join("\n");
 }
 
@@ -292,7 +292,7 @@ function beneficiarySection(d: Level7Draft): string {
 const formats = new Map<string, string>();
 
 function formatSection(d: Level7Draft, levyIds: readonly string[]): string {
-  const key = `${d.beneficiaries.map((b) => b.id).join(",")};${levyIds.join(",")}`;
+  const key = `${listOf(d.beneficiaries, (b) => b.id).join(",")};${levyIds.join(",")}`;
   let text = formats.get(key);
   if (text === undefined) {
     if (formats.size >= 256) formats.clear();
@@ -302,7 +302,7 @@ function formatSection(d: Level7Draft, levyIds: readonly string[]): string {
 }
 
 function formatText(d: Level7Draft, levyIds: readonly string[]): string {
-  const ids = d.beneficiaries.map((b) => b.id);
+  const ids = listOf(d.beneficiaries, (b) => b.id);
   const levy =
     levyIds.length === 0
       ? ""
@@ -373,7 +373,7 @@ class Level7Parts {
 export function level7PromptParts(d: Level7Draft, law: Law, decisions: readonly CivilDecision[], levyIds: readonly string[]): { readonly dossier: string; rules: string; format: string; law: string; decisions?: string } {
   const format = formatSection(d, levyIds);
   if (decisions.length === 0) return new Level7Parts(d, law, LAW_STATED, format, LAW_STATED, undefined);
-  const stated = ["Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...decisions.map((x) => `- ${civilDecisionFr(x, law)}`)].join("\n");
+  const stated = ["Là où les textes ne tranchent pas, l'étude retient pour ce dossier :", "", ...listOf(decisions, (x) => `- ${civilDecisionFr(x, law)}`)].join("\n");
   return new Level7Parts(d, law, `${LAW_STATED}\n\n${stated}`, format, LAW_STATED, stated);
 }
 

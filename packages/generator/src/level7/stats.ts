@@ -1,5 +1,6 @@
 import type { Task } from "../task.js";
 import { MISTAKES, mistakesOf, type CivilMistake } from "./mistakes.js";
+import { listOf } from "../draft.js";
 
 /**
  * The measures of level 7 (`succ stats --level 7`): for each common civil mistake, the tasks that
@@ -12,7 +13,7 @@ export interface CivilStats {
 }
 
 export function emptyCivilStats(): CivilStats {
-  return { mistakes: Object.fromEntries(MISTAKES.map((m) => [m.key, { featured: 0, stillRightFeatured: 0 }])) as CivilStats["mistakes"] };
+  return { mistakes: Object.fromEntries(listOf(MISTAKES, (m) => [m.key, { featured: 0, stillRightFeatured: 0 }])) as CivilStats["mistakes"] };
 }
 
 export function addCivilTask(s: CivilStats, t: Task): void {
