@@ -227,18 +227,21 @@ async function levelRows(genTasks, goldTasks, jobsTasks) {
   // --jobs 1 against --jobs 2 through the CLI, alternated, each the median of three runs: wall
   // time (what more cores buy) and the child's CPU time (user + sys, from /usr/bin/time).
   const timeBin = "/usr/bin/time";
+  // `succ generate ARGS` as a command and its arguments, under /usr/bin/time when there is one,
+  // and the CPU time it prints on stderr (NaN without it).
+  const timed = (args) => (existsSync(timeBin) ? [timeBin, ["-f", "CPU %U %S", process.execPath, bin, "generate", ...args]] : [process.execPath, [bin, "generate", ...args]]);
+  const cpuOf = (stderr) => {
+    const m = /CPU ([\d.]+) ([\d.]+)/.exec(stderr);
+    return m ? Number(m[1]) + Number(m[2]) : NaN;
+  };
   const jobsRun = (jobs) => {
     const devnull = openSync("/dev/null", "w");
-    const args = [bin, "generate", "-n", String(jobsTasks), "--jobs", String(jobs)];
     const t0 = process.hrtime.bigint();
-    const r = existsSync(timeBin)
-      ? spawnSync(timeBin, ["-f", "CPU %U %S", process.execPath, ...args], { stdio: ["ignore", devnull, "pipe"], encoding: "utf8" })
-      : spawnSync(process.execPath, args, { stdio: ["ignore", devnull, "pipe"], encoding: "utf8" });
+    const r = spawnSync(...timed(["-n", String(jobsTasks), "--jobs", String(jobs)]), { stdio: ["ignore", devnull, "pipe"], encoding: "utf8" });
     const wall = Number(process.hrtime.bigint() - t0) / 1e9;
     closeSync(devnull);
     if (r.status !== 0) throw new Error(`succ generate --jobs ${jobs} exited with ${r.status}: ${r.stderr}`);
-    const m = /CPU ([\d.]+) ([\d.]+)/.exec(r.stderr);
-    return { wall, cpu: m ? Number(m[1]) + Number(m[2]) : NaN };
+    return { wall, cpu: cpuOf(r.stderr) };
   };
   // The machine's own ceiling for 2 jobs: two independent `succ generate` processes started
   // together, each drawing half the set (`-n H` and `-n H --offset H`), with nothing shared and
@@ -250,16 +253,11 @@ async function levelRows(genTasks, goldTasks, jobsTasks) {
       [["-n", String(half)], ["-n", String(jobsTasks - half), "--offset", String(half)]].map(
         (range) =>
           new Promise((resolve, reject) => {
-            const args = [bin, "generate", ...range];
-            const child = existsSync(timeBin) ? spawn(timeBin, ["-f", "CPU %U %S", process.execPath, ...args], { stdio: ["ignore", "ignore", "pipe"] }) : spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+            const child = spawn(...timed(range), { stdio: ["ignore", "ignore", "pipe"] });
             let err = "";
             child.stderr.on("data", (d) => (err += d));
             child.on("error", reject);
-            child.on("close", (code) => {
-              if (code !== 0) return reject(new Error(`succ generate ${range.join(" ")} exited with ${code}: ${err}`));
-              const m = /CPU ([\d.]+) ([\d.]+)/.exec(err);
-              resolve(m ? Number(m[1]) + Number(m[2]) : NaN);
-            });
+            child.on("close", (code) => (code === 0 ? resolve(cpuOf(err)) : reject(new Error(`succ generate ${range.join(" ")} exited with ${code}: ${err}`))));
           }),
       ),
     );

@@ -17,7 +17,7 @@ const LAW_FRACTIONS = new Map<string, Fraction>();
 export function lawFraction(text: string): Fraction {
   let f = LAW_FRACTIONS.get(text);
   if (f === undefined) {
-    const [n, d] = listOf(text.split("/"), Number) as [number, number | undefined];
+    const [n, d] = text.split("/").map(Number) as [number, number | undefined];
     f = ratio(n, d ?? 1);
     // Bounded: a law's fractions are few; a source of its own (a fictional law) adds its own few.
     if (LAW_FRACTIONS.size < 256) LAW_FRACTIONS.set(text, f);
